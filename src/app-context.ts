@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+import { ANONYMOUS, isLoggedIn, type Principal } from './auth/principal';
+import { TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
+import type { HttpContext } from './http/context';
+import { loadSiteSettings, type SiteSettings } from './wp/site';
+import type { WpData } from './wp/wp-data';
+
+/**
+ * Everything a request handler may use, built fresh for each request by createApp: the data layer, the
+ * caller, the clock and the site settings (read lazily, once per request).
+ */
+
+export type Clock = () => Date;
+
+export interface AppContext extends HttpContext {
+  readonly wp: WpData;
+  readonly clock: Clock;
+  principal: Principal;
+  /** Time of the request, fixed for its whole duration so every "now" in one response agrees. */
+  readonly now: Date;
+  site(): Promise<SiteSettings>;
+  /** Caller facts the authentication layer recorded (remote address, HTTPS). */
+  readonly remote: { ip: string; secure: boolean };
+}
+
+export interface ContextOptions {
+  requestId: string;
+  log: Logger;
+  wp: WpData;
+  clock: Clock;
+  homeOverride?: string;
+  remote: { ip: string; secure: boolean };
+  authenticationIndex: (ctx: AppContext) => Promise<Record<string, unknown> | []>;
+}
+
+/** Options every request may need, read in the same single query as the site settings. */
+const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION];
+
+export function createContext(o: ContextOptions): AppContext {
+  let settings: Promise<SiteSettings> | undefined;
+  const now = o.clock();
+  const ctx: AppContext = {
+    requestId: o.requestId,
+    log: o.log,
+    wp: o.wp,
+    clock: o.clock,
+    now,
+    principal: ANONYMOUS,
+    remote: o.remote,
+    site() {
+      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS });
+      return settings;
+    },
+    isLoggedIn: () => isLoggedIn(ctx.principal),
+    authenticationIndex: () => o.authenticationIndex(ctx),
+  };
+  return ctx;
+}

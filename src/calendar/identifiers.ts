@@ -1,0 +1,30 @@
+/**
+ * The Events Calendar's WordPress identifiers (Tribe__Events__Main constants), written once.
+ * Call sites use these names, never string literals.
+ */
+
+export const POST_TYPE = {
+  event: 'tribe_events',
+  venue: 'tribe_venue',
+  organizer: 'tribe_organizer',
+} as const;
+
+export const TAXONOMY = {
+  category: 'tribe_events_cat',
+  tag: 'post_tag',
+} as const;
+
+/** Capability types (`capability_type` plural) of the three post types. */
+export const CAPABILITY_TYPE = {
+  tribe_events: 'tribe_events',
+  tribe_venue: 'tribe_venues',
+  tribe_organizer: 'tribe_organizers',
+} as const;
+
+/** TEC's serialized settings array in wp_options. */
+export const TEC_OPTIONS = 'tribe_events_calendar_options';
+/** Custom-tables (CT1) switch; absent means active. */
+export const TEC_CUSTOM_TABLES_OPTION = 'tec_custom_tables_v1_active';
+
+export const PRIMARY_NAMESPACE = 'calendar/events/v1';
+export const ALIAS_NAMESPACE = 'tribe/events/v1';

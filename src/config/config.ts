@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Service configuration, read from the environment once at start-up by main.ts.
+ * loadConfig is pure: it takes the environment as an argument and never touches process.env itself.
+ */
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'mysql'; host: string; port: number; user: string; password: string; database: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Raw DATABASE_URL, kept for messages (password masked). */
+  databaseUrl: string;
+  tablePrefix: string;
+  siteUrl?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  requireHttps: boolean;
+  /** Express `trust proxy`: whose X-Forwarded-* headers are believed (default: loopback proxies only). */
+  trustProxy: string | boolean;
+  /** Fixed "now" for deterministic runs (CLOCK=2025-06-01T12:00:00Z). */
+  clock?: Date;
+  /** Opt-in test-double routes (TEST_DOUBLE=1). */
+  testDouble: boolean;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).default('sqlite:./data/calendar.db'),
+  // wpdb::set_prefix: anything outside [A-Za-z0-9_] is an invalid prefix.
+  DB_TABLE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/, 'must contain only letters, digits and underscores (as WordPress requires)')
+    .default('wp_'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUIRE_HTTPS: boolFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .min(1)
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v))
+    .default('loopback'),
+  CLOCK: z.iso
+    .datetime({ offset: true })
+    .transform((s) => new Date(s))
+    .optional(),
+  TEST_DOUBLE: boolFlag.default(false),
+  BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+});
+
+/** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
+export function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    // sqlite:///abs/path and sqlite:/abs/path both name /abs/path.
+    const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!filename) throw new ConfigError('DATABASE_URL: sqlite URL needs a file path or :memory:');
+    return { client: 'sqlite', filename };
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL: not a valid mysql:// URL');
+    }
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+    if (!database || database.includes('/')) {
+      throw new ConfigError('DATABASE_URL: the mysql URL must name a database, e.g. mysql://root@127.0.0.1:3306/wordpress');
+    }
+    return {
+      client: 'mysql',
+      host: parsed.hostname || '127.0.0.1',
+      port: parsed.port ? Number(parsed.port) : 3306,
+      user: decodeURIComponent(parsed.username || 'root'),
+      password: decodeURIComponent(parsed.password),
+      database,
+    };
+  }
+  throw new ConfigError('DATABASE_URL: expected mysql://user:pass@host:port/db, sqlite:path/to/file.db or sqlite::memory:');
+}
+
+export function maskDatabaseUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
+
+/** Validates the environment; throws ConfigError with a one-line message naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: parseDatabaseUrl(e.DATABASE_URL),
+    databaseUrl: maskDatabaseUrl(e.DATABASE_URL),
+    tablePrefix: e.DB_TABLE_PREFIX,
+    siteUrl: e.SITE_URL,
+    logLevel: e.LOG_LEVEL,
+    requireHttps: e.REQUIRE_HTTPS,
+    trustProxy: e.TRUST_PROXY,
+    clock: e.CLOCK,
+    testDouble: e.TEST_DOUBLE,
+    bodyLimit: e.BODY_LIMIT,
+  };
+}

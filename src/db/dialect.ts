@@ -1,0 +1,237 @@
+import type { Knex } from 'knex';
+import type { DatabaseConfig } from '../config/config';
+
+/**
+ * Everything that differs between MySQL/MariaDB and SQLite lives here, and only here.
+ * The rest of the code asks the dialect for a knex config, a SQL fragment or an introspection result.
+ */
+
+export interface ColumnInfo {
+  name: string;
+  /** Normalised to the WordPress family: 'integer' or 'text' (dates and strings are text in SQLite). */
+  family: 'integer' | 'text';
+  nullable: boolean;
+  /** Default value as a string, or null for none/NULL. */
+  defaultValue: string | null;
+  autoIncrement: boolean;
+}
+
+export interface IndexInfo {
+  name: string;
+  unique: boolean;
+  primary: boolean;
+  columns: string[];
+}
+
+export interface Dialect {
+  readonly name: 'mysql' | 'sqlite';
+  /** Connection settings, including the session set-up WordPress's wpdb does on every connection. */
+  knexConfig(config: DatabaseConfig): Knex.Config;
+  listTables(knex: Knex): Promise<string[]>;
+  columns(knex: Knex, table: string): Promise<ColumnInfo[]>;
+  indexes(knex: Knex, table: string): Promise<IndexInfo[]>;
+  /** `CAST(<expr> AS <signed integer>)` for numeric comparison of meta values. */
+  castInteger(knex: Knex, column: string): Knex.Raw;
+  /** Case-sensitive binary equality (slugs are case-insensitive by collation; hashes are not). */
+  binaryEquals(knex: Knex, column: string, value: string): Knex.Raw;
+  /** The DDL file in schema/ that describes WordPress's tables for this dialect. */
+  readonly schemaFile: string;
+  /** The text substituted for {charset_collate} in the DDL. */
+  charsetCollate(knex: Knex): Promise<string>;
+  /** Is this driver error a duplicate-key violation? */
+  isDuplicateKey(error: unknown): boolean;
+}
+
+/** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
+const INCOMPATIBLE_SQL_MODES = ['NO_ZERO_DATE', 'ONLY_FULL_GROUP_BY', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'TRADITIONAL', 'ANSI'];
+
+export function compatibleSqlMode(current: string): string {
+  return current
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m && !INCOMPATIBLE_SQL_MODES.includes(m.toUpperCase()))
+    .join(',');
+}
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
+const mysql: Dialect = {
+  name: 'mysql',
+  schemaFile: 'mysql.sql',
+  knexConfig(config) {
+    if (config.client !== 'mysql') throw new Error('mysql dialect needs a mysql config');
+    return {
+      client: 'mysql2',
+      connection: {
+        host: config.host,
+        port: config.port,
+        user: config.user,
+        password: config.password,
+        database: config.database,
+        charset: 'utf8mb4',
+        // WordPress converts between local and UTC time itself; the session must never shift DATETIMEs.
+        timezone: 'Z',
+        // DATETIME values stay the exact strings WordPress wrote, including '0000-00-00 00:00:00'.
+        dateStrings: true,
+        supportBigNumbers: true,
+        decimalNumbers: true,
+      },
+      pool: {
+        min: 0,
+        max: 10,
+        afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: MysqlConnection) => void) {
+          conn.query('SELECT @@SESSION.sql_mode AS mode', (err, rows) => {
+            if (err) return done(err, conn);
+            const mode = compatibleSqlMode(String(rows?.[0]?.mode ?? ''));
+            conn.query(`SET SESSION sql_mode = ?, time_zone = '+00:00', NAMES utf8mb4`, [mode], (err2) => done(err2 ?? null, conn));
+          });
+        },
+      },
+    };
+  },
+  async listTables(knex) {
+    const rows: Array<{ name: string }> = (
+      await knex.raw('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()')
+    )[0];
+    return rows.map((r) => r.name);
+  },
+  async columns(knex, table) {
+    const rows: Array<Record<string, string | null>> = (
+      await knex.raw(
+        `SELECT COLUMN_NAME AS name, DATA_TYPE AS type, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS def, EXTRA AS extra
+         FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+        [table],
+      )
+    )[0];
+    return rows.map((r) => ({
+      name: String(r.name),
+      family: /int/i.test(String(r.type)) ? 'integer' : 'text',
+      nullable: r.nullable === 'YES',
+      // MariaDB reports defaults as SQL literals ('0000-00-00 00:00:00' quoted, NULL as the word NULL).
+      defaultValue: r.def === null || r.def === 'NULL' ? null : String(r.def).replace(/^'(.*)'$/s, '$1'),
+      autoIncrement: /auto_increment/i.test(String(r.extra)),
+    }));
+  },
+  async indexes(knex, table) {
+    const rows: Array<{ Key_name: string; Non_unique: number; Column_name: string; Seq_in_index: number }> = (
+      await knex.raw('SHOW INDEX FROM ??', [table])
+    )[0];
+    return groupIndexRows(
+      rows.map((r) => ({ name: r.Key_name, unique: Number(r.Non_unique) === 0, column: r.Column_name, seq: Number(r.Seq_in_index) })),
+      (name) => name === 'PRIMARY',
+    );
+  },
+  castInteger: (knex, column) => knex.raw('CAST(?? AS SIGNED)', [column]),
+  binaryEquals: (knex, column, value) => knex.raw('?? = BINARY ?', [column, value]),
+  async charsetCollate(knex) {
+    // wpdb::determine_charset: utf8mb4_unicode_520_ci when the server has it, else utf8mb4_unicode_ci.
+    const rows: unknown[] = (await knex.raw("SHOW COLLATION LIKE 'utf8mb4_unicode_520_ci'"))[0];
+    const collate = rows.length > 0 ? 'utf8mb4_unicode_520_ci' : 'utf8mb4_unicode_ci';
+    return `DEFAULT CHARACTER SET utf8mb4 COLLATE ${collate}`;
+  },
+  isDuplicateKey: (error) => errorCode(error) === 'ER_DUP_ENTRY',
+};
+
+const sqlite: Dialect = {
+  name: 'sqlite',
+  schemaFile: 'sqlite.sql',
+  knexConfig(config) {
+    if (config.client !== 'sqlite') throw new Error('sqlite dialect needs a sqlite config');
+    return {
+      client: 'better-sqlite3',
+      connection: { filename: config.filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: SqliteConnection) => void) {
+          try {
+            // WAL lets other processes (another instance, WordPress's SQLite plugin) read while we write.
+            if (config.filename !== ':memory:') conn.pragma('journal_mode = WAL');
+            conn.pragma('busy_timeout = 5000');
+            // WordPress's LIKE is case-insensitive for ASCII, which is SQLite's default; keep it explicit.
+            conn.pragma('case_sensitive_like = OFF');
+            done(null, conn);
+          } catch (error) {
+            done(error as Error, conn);
+          }
+        },
+      },
+    };
+  },
+  async listTables(knex) {
+    const rows: Array<{ name: string }> = await knex.raw(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+    );
+    return rows.map((r) => r.name);
+  },
+  async columns(knex, table) {
+    const rows: Array<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }> = await knex.raw(
+      'SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)',
+      [table],
+    );
+    const sql: Array<{ sql: string }> = await knex.raw("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", [table]);
+    const ddl = sql[0]?.sql ?? '';
+    return rows.map((r) => ({
+      name: r.name,
+      family: /int/i.test(r.type) ? 'integer' : 'text',
+      nullable: r.notnull === 0 && r.pk === 0,
+      defaultValue: r.dflt_value === null || r.dflt_value === 'NULL' ? null : r.dflt_value.replace(/^'(.*)'$/s, '$1'),
+      autoIncrement: r.pk === 1 && new RegExp(`"${r.name}"[^,]*AUTOINCREMENT`, 'i').test(ddl),
+    }));
+  },
+  async indexes(knex, table) {
+    const list: Array<{ name: string; unique: number; origin: string }> = await knex.raw('SELECT name, "unique", origin FROM pragma_index_list(?)', [table]);
+    const result: IndexInfo[] = [];
+    for (const index of list) {
+      const cols: Array<{ name: string; seqno: number }> = await knex.raw('SELECT name, seqno FROM pragma_index_info(?) ORDER BY seqno', [index.name]);
+      const primary = index.origin === 'pk';
+      result.push({
+        name: primary ? 'PRIMARY' : index.name.replace(new RegExp(`^${table}__`), ''),
+        unique: index.unique === 1,
+        primary,
+        columns: cols.map((c) => c.name),
+      });
+    }
+    // A single-column INTEGER PRIMARY KEY is the rowid and has no pragma index entry.
+    const columns = await sqlite.columns(knex, table);
+    const pkCols: Array<{ name: string; pk: number }> = await knex.raw('SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk', [table]);
+    if (!result.some((i) => i.primary) && pkCols.length > 0 && columns.length > 0) {
+      result.unshift({ name: 'PRIMARY', unique: true, primary: true, columns: pkCols.map((c) => c.name) });
+    }
+    return result;
+  },
+  castInteger: (knex, column) => knex.raw('CAST(?? AS INTEGER)', [column]),
+  binaryEquals: (knex, column, value) => knex.raw('?? = ? COLLATE BINARY', [column, value]),
+  charsetCollate: async () => '',
+  isDuplicateKey: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errorCode(error) ?? ''),
+};
+
+function groupIndexRows(
+  rows: Array<{ name: string; unique: boolean; column: string; seq: number }>,
+  isPrimary: (name: string) => boolean,
+): IndexInfo[] {
+  const byName = new Map<string, IndexInfo & { seqs: number[] }>();
+  for (const r of rows) {
+    let index = byName.get(r.name);
+    if (!index) {
+      index = { name: r.name, unique: r.unique, primary: isPrimary(r.name), columns: [], seqs: [] };
+      byName.set(r.name, index);
+    }
+    index.columns[r.seq - 1] = r.column;
+  }
+  return [...byName.values()].map(({ seqs: _seqs, ...index }) => index);
+}
+
+export function dialectFor(config: DatabaseConfig): Dialect {
+  return config.client === 'mysql' ? mysql : sqlite;
+}
+
+interface MysqlConnection {
+  query(sql: string, cb: (err: Error | null, rows?: Array<Record<string, unknown>>) => void): void;
+  query(sql: string, values: unknown[], cb: (err: Error | null) => void): void;
+}
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+}

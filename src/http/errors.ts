@@ -1,0 +1,137 @@
+/**
+ * Errors as WordPress renders them: {code, message, data: {status, ...}}.
+ * Every code the service can emit is in the catalogue below, with its status and exact message, so no throw site
+ * spells a code or a message of its own.
+ */
+
+type Message = string | ((...args: never[]) => string);
+
+interface CatalogueEntry {
+  status: number;
+  message: Message;
+}
+
+const entry = <M extends Message>(status: number, message: M) => ({ status, message });
+
+export const CATALOGUE = {
+  // WordPress REST server (wordpress.md §5.6)
+  rest_no_route: entry(404, 'No route was found matching the URL and request method.'),
+  rest_invalid_json: entry(400, 'Invalid JSON body passed.'),
+  rest_missing_callback_param: entry(400, (names: string[]) => `Missing parameter(s): ${names.join(', ')}`),
+  rest_invalid_param: entry(400, (names: string[]) => `Invalid parameter(s): ${names.join(', ')}`),
+  rest_forbidden: entry(401, 'Sorry, you are not allowed to do that.'),
+  rest_invalid_namespace: entry(404, 'The specified namespace could not be found.'),
+  rest_path_invalid_type: entry(400, 'The REST route parameter must be a string.'),
+  rest_callback_invalid: entry(400, 'Invalid JSONP callback function.'),
+  rest_request_too_large: entry(413, 'The request body is larger than the server accepts.'),
+  internal_server_error: entry(500, 'There has been a critical error on this website.'),
+
+  // Authentication (wordpress.md §4.1)
+  invalid_username: entry(401, '<strong>Error:</strong> Unknown username. Check again or try your email address.'),
+  invalid_email: entry(401, '<strong>Error:</strong> Unknown email address. Check again or try your username.'),
+  incorrect_password: entry(401, 'The provided password is an invalid application password.'),
+  application_passwords_disabled: entry(401, 'Application passwords are not available.'),
+
+  // The Events Calendar (tec-rest-v1.md §8)
+  'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
+  'rest-invalid-event-id': entry(400, 'The specified ID is not a valid event.'),
+  'rest-invalid-event-id-param': entry(400, (param: string) => `The "${param}" parameter must be a valid numeric event ID.`),
+  'event-no-longer-available': entry(403, 'This event is no longer available'),
+  'event-not-accessible': entry(403, 'The requested event is not accessible'),
+  'event-password-protected': entry(403, 'The requested event is not accessible without a password'),
+  'event-is-in-trash': entry(410, 'The event is already trashed'),
+  'could-not-delete-event': entry(500, 'The event could not be deleted'),
+  'could-not-update-event': entry(403, 'The event could not be updated'),
+  'event-archive-page-not-found': entry(404, 'The requested event archive page does not exist'),
+  'venue-not-accessible': entry(403, 'The requested venue is not accessible'),
+  'organizer-not-accessible': entry(403, 'The requested organizer is not accessible'),
+  'venue-is-in-trash': entry(410, 'The venue is already trashed'),
+  'organizer-is-in-trash': entry(410, 'The organizer is already trashed'),
+  'could-not-delete-venue': entry(500, 'The venue could not be deleted'),
+  'could-not-delete-organizer': entry(500, 'The organizer could not be deleted'),
+  'could-not-create-venue': entry(400, 'The venue could not be created from the provided data'),
+  'could-not-create-organizer': entry(400, 'The organizer could not be created from the provided data'),
+  'could-not-update-venue': entry(400, 'The venue could not be updated'),
+  'could-not-update-organizer': entry(400, 'The organizer could not be updated'),
+  'invalid-linked-post-id': entry(400, 'The provided linked post ID is not valid'),
+  'venue-archive-page-not-found': entry(404, 'The requested venue archive page does not exist'),
+  'organizer-archive-page-not-found': entry(404, 'The requested organizer archive page does not exist'),
+  'event-tickets-not-active': entry(400, 'Event Tickets plugin is not activated.'),
+
+  // Terms (core WP_REST_Terms_Controller and wp_insert_term, tec-rest-v1.md §6.4)
+  term_exists_flat: entry(400, 'A term with the name provided already exists in this taxonomy.'),
+  term_exists_hierarchical: entry(400, 'A term with the name provided already exists with this parent.'),
+  rest_taxonomy_not_hierarchical: entry(400, 'Cannot set parent term, taxonomy is not hierarchical.'),
+  rest_term_invalid: entry(400, 'Parent term does not exist.'),
+  duplicate_term_slug: entry(500, (slug: string) => `The slug &#8220;${slug}&#8221; is already in use by another term.`),
+  rest_cannot_delete_term: entry(500, 'The term cannot be deleted.'),
+
+  // Test double (opt-in)
+  rest_test_double_forbidden: entry(403, 'The reset route only answers loopback callers.'),
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+/** Some catalogue keys differ from the wire code only to carry a distinct message. */
+const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
+  'rest-invalid-event-id-param': 'rest-invalid-event-id',
+  term_exists_flat: 'term_exists',
+  term_exists_hierarchical: 'term_exists',
+  rest_cannot_delete_term: 'rest_cannot_delete',
+};
+
+type MessageArgs<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...args: infer A) => string ? A : [];
+
+export class RestError extends Error {
+  readonly code: string;
+  constructor(
+    code: string,
+    message: string,
+    readonly status: number,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.code = code;
+  }
+
+  toJSON(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+}
+
+/** Builds the catalogued error `code`; `data` is merged after `status` in the body. */
+export function restError<C extends ErrorCode>(code: C, options: { args?: MessageArgs<C>; status?: number; data?: Record<string, unknown> } = {}): RestError {
+  const def: CatalogueEntry = CATALOGUE[code];
+  const message = typeof def.message === 'function' ? (def.message as (...a: unknown[]) => string)(...((options.args ?? []) as unknown[])) : def.message;
+  return new RestError(WIRE_CODE[code] ?? code, message, options.status ?? def.status, options.data);
+}
+
+/** One invalid parameter: WordPress reports either a bare false ("Invalid parameter.") or a WP_Error. */
+export interface ParamProblem {
+  message: string;
+  /** The WP_Error behind the message; absent when the validator only returned false. */
+  error?: { code: string; message: string; data: unknown };
+}
+
+export function invalidParams(problems: Map<string, ParamProblem>): RestError {
+  const params: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const [name, problem] of problems) {
+    params[name] = problem.message;
+    if (problem.error) details[name] = problem.error;
+  }
+  // PHP renders an empty details array as [] rather than {}.
+  return restError('rest_invalid_param', {
+    args: [[...problems.keys()]],
+    data: { params, details: Object.keys(details).length > 0 ? details : [] },
+  });
+}
+
+export function missingParams(names: string[]): RestError {
+  return restError('rest_missing_callback_param', { args: [names], data: { params: names } });
+}
+
+/** rest_forbidden is 401 for anonymous callers and 403 for logged-in ones (rest_authorization_required_code). */
+export function forbidden(loggedIn: boolean): RestError {
+  return restError('rest_forbidden', { status: loggedIn ? 403 : 401 });
+}

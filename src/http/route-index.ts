@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { HttpContext, SiteFacts } from './context';
+import { restRoot } from './context';
+import { routeMethods, type CompiledRoute } from './routes';
+import { describeType, isRequired, wpString, type ArgDescription } from './wp-types';
+
+/**
+ * The discovery documents WordPress generates from its route table: the site index at `/wp-json/` and
+ * each namespace's descriptor (WP_REST_Server::get_index, get_namespace_index, get_data_for_route).
+ * Argument descriptions are read from the same zod schemas that validate the requests.
+ */
+
+/** JSON-schema keywords get_data_for_route keeps for each argument. */
+const ARG_KEYWORDS = [
+  'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
+  'patternProperties', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
+  'anyOf', 'oneOf',
+] as const;
+
+export function describeArg(schema: z.ZodType): ArgDescription & { required: boolean } {
+  const full = describeType(schema);
+  const out: ArgDescription = {};
+  for (const key of ARG_KEYWORDS) if (full[key] !== undefined) (out as Record<string, unknown>)[key] = full[key];
+  return { ...out, required: isRequired(schema) };
+}
+
+/** The built-in routes' own arguments, declared the way core declares them. */
+export const INDEX_ARGS = { context: wpString().default('view') };
+export const namespaceArgs = (namespace: string) => ({ namespace: wpString().default(namespace), context: wpString().default('view') });
+
+export interface RouteData {
+  namespace: string;
+  methods: string[];
+  endpoints: Array<{ methods: string[]; args: Record<string, unknown> }>;
+  _links?: { self: Array<{ href: string }> };
+}
+
+type ListedRoute<C extends HttpContext> = Pick<CompiledRoute<C>, 'pattern' | 'namespace' | 'def'>;
+
+export function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string): RouteData {
+  const data: RouteData = {
+    namespace: route.namespace,
+    methods: routeMethods(route.def),
+    endpoints: route.def.endpoints.map((e) => ({
+      methods: [...e.methods],
+      args: Object.fromEntries(Object.entries(e.args as Record<string, z.ZodType>).map(([name, schema]) => [name, describeArg(schema)])),
+    })),
+  };
+  // Only routes without path variables link to themselves.
+  if (!/[(]/.test(route.pattern)) data._links = { self: [{ href: `${root}${route.pattern.replace(/^\//, '')}` }] };
+  return data;
+}
+
+export function routesData<C extends HttpContext>(routes: Array<ListedRoute<C>>, root: string): Record<string, RouteData> {
+  const out: Record<string, RouteData> = {};
+  for (const route of routes) if (route.def.showInIndex !== false) out[route.pattern] = routeData(route, root);
+  return out;
+}
+
+export function siteIndex(site: SiteFacts, namespaces: string[], authentication: Record<string, unknown> | [], routes: Record<string, RouteData>) {
+  return {
+    name: site.name,
+    description: site.description,
+    url: site.url,
+    home: site.home,
+    gmt_offset: site.gmtOffset,
+    timezone_string: site.timezoneString,
+    page_for_posts: site.pageForPosts,
+    page_on_front: site.pageOnFront,
+    show_on_front: site.showOnFront,
+    namespaces,
+    authentication,
+    routes,
+    site_logo: site.siteLogo,
+    site_icon: site.siteIcon,
+    site_icon_url: '',
+    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+  };
+}
+
+export function namespaceIndex(namespace: string, site: SiteFacts, routes: Record<string, RouteData>) {
+  return { namespace, routes, _links: { up: [{ href: restRoot(site) }] } };
+}

@@ -1,0 +1,100 @@
+import type { ArgShape, ArgValues } from './args';
+import type { ParamProblem, RestError } from './errors';
+import type { HttpContext } from './context';
+
+/**
+ * Route definitions in WordPress's own terms (register_rest_route): a namespace, a path regex with named
+ * groups written the PHP way (`/events/(?P<id>\d+)`), and endpoints that each bind methods to argument
+ * schemas, a permission callback and a handler.
+ */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const READABLE: readonly HttpMethod[] = ['GET'];
+export const CREATABLE: readonly HttpMethod[] = ['POST'];
+export const EDITABLE: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+export const DELETABLE: readonly HttpMethod[] = ['DELETE'];
+
+export interface RestRequest<A, C extends HttpContext> {
+  method: HttpMethod;
+  /** The request path inside the REST root, e.g. `/calendar/events/v1/events/5`. */
+  path: string;
+  /** The namespace the request came in on (the primary one or an alias). */
+  namespace: string;
+  /** Declared arguments after validation and coercion. */
+  args: A;
+  /** Every parameter from every source, merged by WordPress's priority (JSON > body > query > URL > defaults). */
+  params: Record<string, unknown>;
+  /** Parameters of the query string only (some TEC rules depend on where a value came from). */
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  ctx: C;
+}
+
+export type PermissionResult = boolean | RestError;
+
+/** Extra documentation for /doc that cannot be read off the schemas. */
+export interface EndpointDoc {
+  summary?: string;
+  /** Status code → description. */
+  responses?: Record<string, string>;
+  /** Name of the component schema returned on success. */
+  returns?: string;
+  /** Whether the success response is a list of `returns`. */
+  list?: string;
+  /** Arguments documented as the request body rather than as query parameters. */
+  bodyArgs?: readonly string[];
+}
+
+export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> {
+  methods: readonly HttpMethod[];
+  args: S;
+  /** Checks that need the database (an id that must exist, …); failures join rest_invalid_param. */
+  validate?: (req: RestRequest<ArgValues<S>, C>) => Promise<Map<string, ParamProblem> | undefined>;
+  /** Absent means public, like routes TEC registers without a permission_callback. */
+  permission?: (req: RestRequest<ArgValues<S>, C>) => PermissionResult | Promise<PermissionResult>;
+  handler: (req: RestRequest<ArgValues<S>, C>) => unknown | Promise<unknown>;
+  doc?: EndpointDoc;
+}
+
+export interface RouteDef<C extends HttpContext> {
+  /** Path regex after the namespace, WordPress style: `/events/(?P<id>\d+)`. */
+  path: string;
+  endpoints: Array<Endpoint<C, any>>;
+  /** Hidden routes answer but are not listed in the index (show_in_index => false). */
+  showInIndex?: boolean;
+}
+
+export interface NamespaceDef<C extends HttpContext> {
+  namespace: string;
+  /** Other namespaces serving the very same routes (tribe/events/v1 for calendar/events/v1). */
+  aliases?: string[];
+  routes: Array<RouteDef<C>>;
+}
+
+/** Type helper: infers the argument types of an endpoint from its zod shape. */
+export function endpoint<C extends HttpContext, S extends ArgShape>(def: Endpoint<C, S>): Endpoint<C, S> {
+  return def;
+}
+
+export interface CompiledRoute<C extends HttpContext> {
+  /** Full route pattern as WordPress lists it: `/calendar/events/v1/events/(?P<id>\d+)`. */
+  pattern: string;
+  namespace: string;
+  /** The namespace whose definitions this route serves (differs from `namespace` for aliases). */
+  primary: string;
+  regex: RegExp;
+  def: RouteDef<C>;
+}
+
+export function compileRoute<C extends HttpContext>(namespace: string, primary: string, def: RouteDef<C>): CompiledRoute<C> {
+  const pattern = `/${namespace}${def.path}`;
+  // PCRE's (?P<name>…) is (?<name>…) in JavaScript; WordPress matches the whole path, case-insensitively.
+  const regex = new RegExp(`^${pattern.replace(/\(\?P</g, '(?<')}$`, 'i');
+  return { pattern, namespace, primary, regex, def };
+}
+
+export function routeMethods<C extends HttpContext>(def: RouteDef<C>): HttpMethod[] {
+  return [...new Set(def.endpoints.flatMap((e) => e.methods))];
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * Zod schemas that validate and coerce request parameters the way WordPress's REST schema does
+ * (rest_validate_value_from_schema + rest_sanitize_value_from_schema, wordpress.md §5.5), with WordPress's
+ * error codes and messages. Messages carry a `{param}` placeholder that args.ts fills with the parameter's
+ * name (`per_page`, `categories[1]`).
+ *
+ * Each schema records its JSON-schema `type` in zod metadata so the route index and /doc describe it.
+ */
+
+/** Issue params understood by args.ts. `wpCode: null` means the validator only said "false". */
+export interface WpIssueParams {
+  wpCode: string | null;
+  /** 'validate' issues come from validate callbacks and are reported before any 'sanitize' issue. */
+  phase: 'validate' | 'sanitize';
+}
+
+type Ctx = z.RefinementCtx;
+
+export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 'rest_invalid_type', phase: WpIssueParams['phase'] = 'sanitize'): never {
+  ctx.addIssue({ code: 'custom', message, params: { wpCode, phase } satisfies WpIssueParams });
+  return z.NEVER as never;
+}
+
+/** PHP is_numeric(): optional surrounding whitespace, sign, decimal or exponent notation. */
+export function isPhpNumeric(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'string') return false;
+  return /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
+}
+
+export const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+export function toWpBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') return BOOLEAN_STRINGS[value.toLowerCase()];
+  return undefined;
+}
+
+export function wpBoolean() {
+  return z
+    .unknown()
+    .transform((v, ctx) => toWpBoolean(v) ?? typeIssue(ctx, '{param} is not of type boolean.'))
+    .meta({ type: 'boolean' });
+}
+
+interface IntegerBounds {
+  minimum?: number;
+  maximum?: number;
+}
+
+function boundsMessage({ minimum, maximum }: IntegerBounds): string {
+  if (minimum !== undefined && maximum !== undefined) return `{param} must be between ${minimum} (inclusive) and ${maximum} (inclusive)`;
+  if (minimum !== undefined) return `{param} must be greater than or equal to ${minimum}`;
+  return `{param} must be less than or equal to ${maximum}`;
+}
+
+export function wpInteger(bounds: IntegerBounds = {}) {
+  return z
+    .unknown()
+    .transform((v, ctx) => {
+      const n = isPhpNumeric(v) && typeof v !== 'boolean' ? Number(v) : NaN;
+      if (!Number.isFinite(n) || Math.round(n) !== n) return typeIssue(ctx, '{param} is not of type integer.');
+      if ((bounds.minimum !== undefined && n < bounds.minimum) || (bounds.maximum !== undefined && n > bounds.maximum)) {
+        return typeIssue(ctx, boundsMessage(bounds), 'rest_out_of_bounds');
+      }
+      return n;
+    })
+    .meta({ type: 'integer', ...bounds });
+}
+
+export function wpNumber() {
+  return z
+    .unknown()
+    .transform((v, ctx) => (isPhpNumeric(v) ? Number(v) : typeIssue(ctx, '{param} is not of type number.')))
+    .meta({ type: 'number' });
+}
+
+/** WordPress's string type accepts PHP strings only: JSON numbers and booleans are rejected. */
+export function wpString() {
+  return z
+    .unknown()
+    .transform((v, ctx) => (typeof v === 'string' ? v : typeIssue(ctx, '{param} is not of type string.')))
+    .meta({ type: 'string' });
+}
+
+/** wp_parse_list(): scalars split on commas and whitespace, empty parts dropped. */
+export function parseList(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter((p) => p !== '');
+  if (typeof value === 'number' || typeof value === 'boolean') return [value];
+  if (value !== null && typeof value === 'object') {
+    // A PHP array with integer keys (a[0]=x&a[2]=y) is still a list; its keys are discarded.
+    const keys = Object.keys(value);
+    if (keys.every((k) => /^\d+$/.test(k))) return Object.values(value);
+  }
+  return undefined;
+}
+
+export function wpArray<T extends z.ZodType>(items: T) {
+  return z
+    .unknown()
+    .transform((v, ctx) => parseList(v) ?? typeIssue(ctx, '{param} is not of type array.'))
+    .pipe(z.array(items))
+    .meta({ type: 'array', items: describeType(items) });
+}
+
+/** A WordPress `enum`: the value must be one of the listed strings. */
+export function wpEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  const list = values.length === 2 ? `${values[0]} and ${values[1]}` : values.length > 2 ? `${values.slice(0, -1).join(', ')}, and ${values.at(-1)}` : values[0];
+  const message = values.length === 1 ? `{param} is not ${values[0]}.` : `{param} is not one of ${list}.`;
+  return wpString()
+    .transform((v, ctx) => ((values as readonly string[]).includes(v) ? (v as T[number]) : typeIssue(ctx, message, 'rest_not_in_enum')))
+    .meta({ type: 'string', enum: [...values] });
+}
+
+/**
+ * A TEC `validate_callback` in front of an optional declared type: the check runs first and a failure reads
+ * "Invalid parameter." (the callback returned false); the value then goes through the type's coercion.
+ */
+export function checked<T extends z.ZodType = z.ZodUnknown>(check: (value: unknown) => boolean, type?: T) {
+  const gate = z.unknown().superRefine((v, ctx) => {
+    if (!check(v)) typeIssue(ctx, 'Invalid parameter.', null, 'validate');
+  });
+  const schema = type ? gate.pipe(type) : gate;
+  const typeMeta = type ? describeType(type) : undefined;
+  return (typeMeta ? schema.meta(typeMeta) : schema) as z.ZodType<z.output<T>, unknown>;
+}
+
+/** The JSON-schema keywords WordPress lists for an argument, read from zod metadata. */
+export interface ArgDescription {
+  type?: string | string[];
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  items?: ArgDescription;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  [keyword: string]: unknown;
+}
+
+/** Reads the metadata of a schema and of the wrappers around it (optional, default, pipe). */
+export function describeType(schema: z.ZodType): ArgDescription {
+  const own = (schema.meta() ?? {}) as ArgDescription;
+  const def = schema.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; defaultValue?: unknown };
+  let inner: ArgDescription = {};
+  if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'prefault') {
+    inner = describeType(def.innerType!);
+    if (def.type === 'default') inner = { ...inner, default: def.defaultValue };
+  } else if (def.type === 'pipe') {
+    inner = { ...describeType(def.out!), ...describeType(def.in!) };
+  }
+  const { id: _id, ...rest } = own as ArgDescription & { id?: string };
+  return { ...inner, ...rest };
+}
+
+/** Whether the argument must be present (neither optional nor defaulted). */
+export function isRequired(schema: z.ZodType): boolean {
+  const type = (schema.def as { type: string }).type;
+  return type !== 'optional' && type !== 'default' && type !== 'prefault';
+}

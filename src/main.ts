@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
+import { createDatabase } from './db/database';
+import { createLogger } from './logging';
+import { prepareDatabase } from './setup/prepare-database';
+
+/**
+ * Process entry: the only module that reads process.env, listens on a port or exits the process.
+ */
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  if (config.database.client === 'sqlite' && config.database.filename !== ':memory:') {
+    mkdirSync(path.dirname(path.resolve(config.database.filename)), { recursive: true });
+  }
+  const db = createDatabase(config.database);
+  const defaultUrl = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+  try {
+    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: config.siteUrl ?? defaultUrl });
+    if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
+    if (prepared.installed) log.info('wrote the default options of a new site');
+  } catch (error) {
+    log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
+    await db.close();
+    process.exit(1);
+  }
+
+  const fixedNow = config.clock;
+  const app = createApp({
+    db,
+    tablePrefix: config.tablePrefix,
+    siteUrl: config.siteUrl,
+    clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
+    logger: log,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  });
+  const server: Server = app.listen(config.port, config.host, () => {
+    log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');
+  });
+  server.on('error', (error) => {
+    log.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then close the pool.
+    server.close(() => {
+      db.close().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      log.warn('in-flight requests did not finish in 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

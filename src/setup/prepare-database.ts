@@ -1,0 +1,57 @@
+import type { Database } from '../db/database';
+import { ensureSchema, type CoreTable } from '../db/schema';
+import { withCalendarCapabilities } from '../calendar/capabilities';
+import { defaultRoles } from '../wp/default-roles';
+import { addOption } from '../wp/options';
+import { WpData } from '../wp/wp-data';
+
+/**
+ * Start-up work on the database: create the missing core tables and, on a database that had no options table
+ * (a new site), write the default site options. Nothing that already exists is changed.
+ */
+
+export interface PrepareOptions {
+  prefix: string;
+  /** Site URL written into `home` and `siteurl` of a new site. */
+  siteUrl: string;
+  blogname?: string;
+}
+
+export interface PrepareResult {
+  created: CoreTable[];
+  /** True when this call wrote the default options of a new site. */
+  installed: boolean;
+}
+
+export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Events Calendar'): Array<[string, unknown]> {
+  return [
+    ['siteurl', siteUrl],
+    ['home', siteUrl],
+    ['blogname', blogname],
+    ['blogdescription', ''],
+    ['blog_charset', 'UTF-8'],
+    // "UTC" chosen in Settings → General stores timezone_string = 'UTC' and gmt_offset = 0.
+    ['timezone_string', 'UTC'],
+    ['gmt_offset', '0'],
+    ['posts_per_page', '10'],
+    ['permalink_structure', '/%postname%/'],
+    ['date_format', 'F j, Y'],
+    ['time_format', 'g:i a'],
+    ['start_of_week', '1'],
+    [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles())],
+  ];
+}
+
+export async function prepareDatabase(db: Database, options: PrepareOptions): Promise<PrepareResult> {
+  const { created } = await ensureSchema(db, options.prefix);
+  const installed = created.includes('options');
+  if (installed) {
+    const wp = WpData.open(db, options.prefix);
+    await wp.transaction(async (trx) => {
+      for (const [name, value] of defaultOptions(options.prefix, options.siteUrl.replace(/\/+$/, ''), options.blogname)) {
+        await addOption(trx, name, value);
+      }
+    });
+  }
+  return { created, installed };
+}

@@ -1,0 +1,43 @@
+import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
+import type { WpData } from './wp-data';
+
+/** The options table: get_option / add_option / update_option semantics (wordpress.md §3.1, §2.8). */
+
+export interface OptionRow {
+  option_name: string;
+  option_value: string;
+  autoload: string;
+}
+
+/** Reads several options in one query; missing options are absent from the map. Values are unserialized. */
+export async function getOptions(wp: WpData, names: readonly string[]): Promise<Map<string, PhpValue | false>> {
+  const rows: OptionRow[] = await wp.knex(wp.t.options).select('option_name', 'option_value').whereIn('option_name', [...names]);
+  const byName = new Map<string, PhpValue | false>();
+  // Collations are case-insensitive, so map each row back to the name that was asked for.
+  const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  for (const row of rows) byName.set(lower.get(row.option_name.toLowerCase()) ?? row.option_name, maybeUnserialize(row.option_value));
+  return byName;
+}
+
+export async function getOption(wp: WpData, name: string): Promise<PhpValue | false | undefined> {
+  return (await getOptions(wp, [name])).get(name);
+}
+
+/**
+ * add_option(): inserts unless the option exists. Options added by this service use WordPress 6.6+'s
+ * explicit autoload values ('on' / 'off').
+ */
+export async function addOption(wp: WpData, name: string, value: unknown, autoload: 'on' | 'off' = 'on'): Promise<void> {
+  // add_option builds its INSERT with %s, so null is stored as ''.
+  await wp
+    .knex(wp.t.options)
+    .insert({ option_name: name, option_value: maybeSerialize(value) ?? '', autoload })
+    .onConflict('option_name')
+    .ignore();
+}
+
+/** update_option(): rewrites the value of an existing option, or adds it. */
+export async function updateOption(wp: WpData, name: string, value: unknown, autoload: 'on' | 'off' = 'on'): Promise<void> {
+  const updated = await wp.knex(wp.t.options).where({ option_name: name }).update({ option_value: maybeSerialize(value) ?? '' });
+  if (updated === 0) await addOption(wp, name, value, autoload);
+}

@@ -1,0 +1,66 @@
+import { getTimezoneOffset } from 'date-fns-tz';
+import type { SiteFacts } from '../http/context';
+import { getOptions } from './options';
+import type { PhpValue } from './php-serialize';
+import type { WpData } from './wp-data';
+
+/**
+ * The site's settings as WordPress reads them from the options table, loaded in one query.
+ * Nothing is cached across requests: WordPress itself may change an option at any moment.
+ */
+
+const SITE_OPTIONS = [
+  'siteurl', 'home', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset', 'permalink_structure',
+  'posts_per_page', 'date_format', 'time_format', 'page_for_posts', 'page_on_front', 'show_on_front',
+  'site_icon', 'site_logo', 'blog_charset', 'start_of_week',
+] as const;
+
+export interface SiteSettings extends SiteFacts {
+  postsPerPage: number;
+  dateFormat: string;
+  timeFormat: string;
+  /** Every option that was asked for, unserialized (extra names come from the caller). */
+  options: Map<string, PhpValue | false>;
+}
+
+const str = (v: PhpValue | false | undefined, fallback = ''): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : fallback);
+const int = (v: PhpValue | false | undefined, fallback = 0): number => {
+  const n = Number.parseInt(str(v), 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+/** gmt_offset as WordPress reports it: the zone's current offset in hours when timezone_string is set. */
+export function effectiveGmtOffset(timezoneString: string, storedOffset: string, now: Date): string | number {
+  if (!timezoneString) return storedOffset;
+  const ms = getTimezoneOffset(timezoneString, now);
+  if (Number.isNaN(ms)) return storedOffset;
+  return Math.round((ms / 3600000) * 100) / 100;
+}
+
+export async function loadSiteSettings(
+  wp: WpData,
+  options: { homeOverride?: string; now: Date; extraOptions?: readonly string[] },
+): Promise<SiteSettings> {
+  const values = await getOptions(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])]);
+  const get = (name: string) => values.get(name);
+  const home = (options.homeOverride ?? str(get('home'), 'http://localhost')).replace(/\/+$/, '');
+  const timezoneString = str(get('timezone_string'));
+  return {
+    name: str(get('blogname')),
+    description: str(get('blogdescription')),
+    url: str(get('siteurl'), home).replace(/\/+$/, ''),
+    home,
+    gmtOffset: effectiveGmtOffset(timezoneString, str(get('gmt_offset'), '0'), options.now),
+    timezoneString,
+    pageForPosts: int(get('page_for_posts')),
+    pageOnFront: int(get('page_on_front')),
+    showOnFront: str(get('show_on_front'), 'posts'),
+    siteIcon: int(get('site_icon')),
+    siteLogo: int(get('site_logo')),
+    permalinkStructure: str(get('permalink_structure')),
+    postsPerPage: int(get('posts_per_page'), 10),
+    dateFormat: str(get('date_format'), 'F j, Y'),
+    timeFormat: str(get('time_format'), 'g:i a'),
+    options: values,
+  };
+}

@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { Database } from '../db/database';
+import type { Dialect } from '../db/dialect';
+import { tableNames, type TableNames } from './tables';
+
+/**
+ * The handle every WordPress store works through: a knex connection (or the transaction of the current
+ * write), the dialect and the prefixed table names. It knows nothing about events.
+ */
+export class WpData {
+  readonly t: TableNames;
+
+  constructor(
+    readonly knex: Knex | Knex.Transaction,
+    readonly dialect: Dialect,
+    readonly prefix: string,
+  ) {
+    this.t = tableNames(prefix);
+  }
+
+  static open(db: Database, prefix: string): WpData {
+    return new WpData(db.knex, db.dialect, prefix);
+  }
+
+  get inTransaction(): boolean {
+    return (this.knex as Knex.Transaction).isTransaction === true;
+  }
+
+  /** Runs `work` in one transaction (joining the current one if there is one). */
+  async transaction<T>(work: (wp: WpData) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    return (this.knex as Knex).transaction((trx) => work(new WpData(trx, this.dialect, this.prefix)));
+  }
+}

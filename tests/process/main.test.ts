@@ -1,0 +1,82 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { CORE_TABLES } from '../../src/db/schema';
+import { createTestDatabase, onMysql } from '../support/test-db';
+
+/** The real process: configuration from the environment, start-up, serving, and a clean SIGTERM. */
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startMain(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(check: () => boolean, ms = 20000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the service process', () => {
+  it('starts with only a port and a database, serves the index, and stops cleanly on SIGTERM', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'calendar-main-'));
+    const testDb = onMysql() ? await createTestDatabase() : null;
+    const port = await freePort();
+    const databaseUrl = testDb ? `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}` : `sqlite:${path.join(dir, 'data/calendar.db')}`;
+    const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl, DB_TABLE_PREFIX: 'xyz_' });
+    try {
+      await waitFor(() => proc.output().includes('listening'));
+      const index = await fetch(`http://127.0.0.1:${port}/wp-json/`);
+      expect(index.status).toBe(200);
+      const body = (await index.json()) as { home: string; namespaces: string[] };
+      expect(body.home).toBe(`http://127.0.0.1:${port}`);
+      expect(body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1']);
+      const ns = await fetch(`http://127.0.0.1:${port}/wp-json/tribe/events/v1`);
+      expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
+      if (testDb) {
+        const tables = (await testDb.db.dialect.listTables(testDb.db.knex)).sort();
+        expect(tables).toEqual(CORE_TABLES.map((t) => `xyz_${t}`).sort());
+      } else {
+        expect(existsSync(path.join(dir, 'data/calendar.db'))).toBe(true);
+      }
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+      expect(proc.output()).toContain('shutting down');
+    } finally {
+      proc.child.kill('SIGKILL');
+      await testDb?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad setting with a one-line message and exit code 2', async () => {
+    const proc = startMain({ DB_TABLE_PREFIX: 'bad-prefix' });
+    expect(await proc.exited).toBe(2);
+    expect(proc.output().trim()).toBe(
+      'Configuration error: DB_TABLE_PREFIX: must contain only letters, digits and underscores (as WordPress requires) (got "bad-prefix")',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { parseDatabaseUrl } from '../../src/config/config';
+import { createDatabase, type Database } from '../../src/db/database';
+
+/**
+ * One fresh database per caller: in-memory SQLite by default, or — when TEST_MYSQL_URL is set — a new MariaDB
+ * database created for the test file and dropped when it closes.
+ */
+
+export const onMysql = (): boolean => Boolean(process.env.TEST_MYSQL_URL);
+export const dialectName = (): 'mysql' | 'sqlite' => (onMysql() ? 'mysql' : 'sqlite');
+
+export interface TestDatabase {
+  db: Database;
+  /** The mysql database name, or the sqlite file name. */
+  name: string;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_MYSQL_URL;
+  if (!url) {
+    const db = createDatabase({ client: 'sqlite', filename: ':memory:' });
+    return { db, name: ':memory:', close: () => db.close() };
+  }
+  const server = parseDatabaseUrl(url);
+  if (server.client !== 'mysql') throw new Error('TEST_MYSQL_URL must be a mysql:// URL');
+  const name = `caltest_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password } });
+  try {
+    await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4', [name]);
+  } finally {
+    await admin.destroy();
+  }
+  const db = createDatabase({ ...server, database: name });
+  return {
+    db,
+    name,
+    async close() {
+      await db.close();
+      const dropper = knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password } });
+      try {
+        await dropper.raw('DROP DATABASE IF EXISTS ??', [name]);
+      } finally {
+        await dropper.destroy();
+      }
+    },
+  };
+}
