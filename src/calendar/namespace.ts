@@ -1,12 +1,20 @@
 import type { AppContext } from '../app-context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
+import { eventResource } from './events/event-resource';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './identifiers';
+import { organizerResource } from './organizers/organizer-resource';
+import { postResourceRoutes } from './post-resource/routes';
+import { venueResource } from './venues/venue-resource';
 
 /**
  * The calendar's REST namespace: every route of the plugin's API, in TEC's registration order
  * (tec-rest-v1.md §2), served under calendar/events/v1 and, identically, under tribe/events/v1.
  */
 export function calendarNamespace(): NamespaceDef<AppContext> {
-  const routes: Array<RouteDef<AppContext>> = [];
+  const routes: Array<RouteDef<AppContext>> = [
+    ...postResourceRoutes(eventResource),
+    ...postResourceRoutes(venueResource),
+    ...postResourceRoutes(organizerResource),
+  ];
   return { namespace: PRIMARY_NAMESPACE, aliases: [ALIAS_NAMESPACE], routes };
 }

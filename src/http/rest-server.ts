@@ -132,6 +132,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
           query: input.query,
           headers: req.headers,
           ctx,
+          locals: new Map(),
         };
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);

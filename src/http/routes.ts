@@ -30,6 +30,8 @@ export interface RestRequest<A, C extends HttpContext> {
   query: Record<string, unknown>;
   headers: Record<string, string | string[] | undefined>;
   ctx: C;
+  /** Scratch space shared by the validate, permission and handler steps of this one request. */
+  locals: Map<string, unknown>;
 }
 
 export type PermissionResult = boolean | RestError;

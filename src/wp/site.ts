@@ -12,13 +12,15 @@ import type { WpData } from './wp-data';
 const SITE_OPTIONS = [
   'siteurl', 'home', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset', 'permalink_structure',
   'posts_per_page', 'date_format', 'time_format', 'page_for_posts', 'page_on_front', 'show_on_front',
-  'site_icon', 'site_logo', 'blog_charset', 'start_of_week',
+  'site_icon', 'site_logo', 'blog_charset', 'start_of_week', 'upload_path', 'upload_url_path',
 ] as const;
 
 export interface SiteSettings extends SiteFacts {
   postsPerPage: number;
   dateFormat: string;
   timeFormat: string;
+  /** Public URL of the uploads folder (wp_upload_dir()['baseurl']). */
+  uploadsUrl: string;
   /** Every option that was asked for, unserialized (extra names come from the caller). */
   options: Map<string, PhpValue | false>;
 }
@@ -35,6 +37,13 @@ export function effectiveGmtOffset(timezoneString: string, storedOffset: string,
   const ms = getTimezoneOffset(timezoneString, now);
   if (Number.isNaN(ms)) return storedOffset;
   return Math.round((ms / 3600000) * 100) / 100;
+}
+
+/** wp_upload_dir()['baseurl'] for a single site: upload_url_path, else the upload_path under siteurl. */
+function uploadsUrl(siteurl: string, uploadPath: string, uploadUrlPath: string): string {
+  if (uploadUrlPath) return uploadUrlPath.replace(/\/+$/, '');
+  const path = uploadPath && uploadPath !== 'wp-content/uploads' && !uploadPath.startsWith('/') ? uploadPath : 'wp-content/uploads';
+  return `${siteurl}/${path.replace(/\/+$/, '')}`;
 }
 
 export async function loadSiteSettings(
@@ -61,6 +70,7 @@ export async function loadSiteSettings(
     postsPerPage: int(get('posts_per_page'), 10),
     dateFormat: str(get('date_format'), 'F j, Y'),
     timeFormat: str(get('time_format'), 'g:i a'),
+    uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
     options: values,
   };
 }

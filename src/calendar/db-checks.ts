@@ -1,0 +1,65 @@
+import { hasCap, type Principal } from '../auth/principal';
+import type { ParamProblem } from '../http/errors';
+import { imageAttachmentIds } from '../wp/attachments';
+import { isValidUrl } from '../wp/formatting';
+import { findPostBySlug, postIdsOfType } from '../wp/posts';
+import { getUser } from '../wp/users';
+import type { WpData } from '../wp/wp-data';
+
+/**
+ * The plugin's validators that need the database (tec-rest-v1.md §3.1): a failure is "Invalid parameter."
+ * under rest_invalid_param, reported before any permission check.
+ */
+
+export class ParamChecks {
+  readonly problems = new Map<string, ParamProblem>();
+
+  fail(name: string): void {
+    if (!this.problems.has(name)) this.problems.set(name, { message: 'Invalid parameter.' });
+  }
+
+  result(): Map<string, ParamProblem> | undefined {
+    return this.problems.size > 0 ? this.problems : undefined;
+  }
+}
+
+const present = (v: unknown) => v !== undefined && v !== null;
+export const isEmptyValue = (v: unknown): boolean => v === '' || v === 0 || v === '0' || v === false || v === null || v === undefined || (Array.isArray(v) && v.every(isEmptyValue));
+
+/** is_user_id: numeric and an existing user. */
+export async function checkUser(checks: ParamChecks, wp: WpData, name: string, value: unknown): Promise<void> {
+  if (!present(value)) return;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || !(await getUser(wp, id))) checks.fail(name);
+}
+
+/** is_<type>_id: an existing post of that type, any status. */
+export async function checkPostId(checks: ParamChecks, wp: WpData, name: string, value: unknown, postType: string): Promise<void> {
+  if (!present(value)) return;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || !(await postIdsOfType(wp, postType, [id])).has(id)) checks.fail(name);
+}
+
+/** is_<type>_slug: a post of that type with this post_name exists, any status. */
+export async function checkSlug(checks: ParamChecks, wp: WpData, name: string, value: unknown, postType: string): Promise<void> {
+  if (!present(value)) return;
+  if (typeof value !== 'string' || !(await findPostBySlug(wp, postType, value))) checks.fail(name);
+}
+
+/**
+ * is_image / is_image_or_empty: an id must be an image attachment; a URL is accepted only from callers who
+ * may upload files. (The plugin also sends a HEAD request to the URL; this service does not reach out.)
+ */
+export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean): Promise<void> {
+  if (!present(value)) return;
+  if (isEmptyValue(value)) {
+    if (!allowEmpty) checks.fail(name);
+    return;
+  }
+  const text = String(value).trim();
+  if (/^\d+$/.test(text)) {
+    if (!(await imageAttachmentIds(wp, [Number(text)])).has(Number(text))) checks.fail(name);
+    return;
+  }
+  if (!hasCap(principal, 'upload_files') || !isValidUrl(text)) checks.fail(name);
+}

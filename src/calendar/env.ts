@@ -1,0 +1,67 @@
+import type { AppContext } from '../app-context';
+import { can } from '../auth/permissions';
+import { restRoot } from '../http/context';
+import { postPermalink, type PostTypeRewrite } from '../wp/permalinks';
+import type { PostWriteContext } from '../wp/post-writer';
+import type { PostRow } from '../wp/posts';
+import type { SiteSettings } from '../wp/site';
+import type { TaxonomyRegistry } from '../wp/terms';
+import { resolveZone, tecTimezoneString } from '../wp/timezones';
+import { POST_TYPE, TAXONOMY } from './identifiers';
+import { readTecSettings, type TecSettings } from './settings';
+
+/**
+ * What every calendar operation needs about the request's world, gathered once per request: site and TEC
+ * settings, time zones, URL roots for the namespace the request came in on, permalinks and the write context.
+ */
+
+export interface CalendarEnv {
+  ctx: AppContext;
+  site: SiteSettings;
+  tec: TecSettings;
+  /** TEC's site time zone string: an IANA id, or `UTC+5.5` built from gmt_offset. */
+  siteTimezone: string;
+  /** The same zone as date-fns-tz understands it. */
+  siteZone: string;
+  /** `{rest root}{namespace}/`, e.g. `http://example.com/wp-json/tribe/events/v1/`. */
+  root: string;
+  permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
+  write: PostWriteContext;
+}
+
+/** The calendar's taxonomies: event categories count events; tags are shared with WordPress posts. */
+export const CALENDAR_TAXONOMIES: TaxonomyRegistry = {
+  hierarchical: (taxonomy) => taxonomy === TAXONOMY.category || taxonomy === 'category',
+  objectTypes: (taxonomy) => (taxonomy === TAXONOMY.category ? [POST_TYPE.event] : taxonomy === TAXONOMY.tag ? ['post', POST_TYPE.event] : ['post']),
+};
+
+export function rewrites(tec: TecSettings): Record<string, PostTypeRewrite> {
+  return {
+    [POST_TYPE.event]: { postType: POST_TYPE.event, rewriteSlug: tec.singleEventSlug, queryVar: POST_TYPE.event },
+    [POST_TYPE.venue]: { postType: POST_TYPE.venue, rewriteSlug: 'venue', queryVar: POST_TYPE.venue },
+    [POST_TYPE.organizer]: { postType: POST_TYPE.organizer, rewriteSlug: 'organizer', queryVar: POST_TYPE.organizer },
+  };
+}
+
+export async function calendarEnv(ctx: AppContext, namespace: string): Promise<CalendarEnv> {
+  const site = await ctx.site();
+  const tec = readTecSettings(site);
+  const siteTimezone = tecTimezoneString(site.timezoneString, site.gmtOffset);
+  const siteZone = resolveZone(siteTimezone) ?? 'UTC';
+  const types = rewrites(tec);
+  const permalink: CalendarEnv['permalink'] = (post) => {
+    const type = types[post.post_type] ?? { postType: post.post_type, rewriteSlug: post.post_type, queryVar: post.post_type };
+    const canReadPrivate = post.post_status === 'private' && can(ctx.principal, 'read_private', { postType: post.post_type });
+    return postPermalink(site, type, post, { canReadPrivate });
+  };
+  return {
+    ctx,
+    site,
+    tec,
+    siteTimezone,
+    siteZone,
+    root: `${restRoot(site)}${namespace}/`,
+    permalink,
+    write: { now: ctx.now, siteZone, taxonomies: CALENDAR_TAXONOMIES, permalink: (post) => permalink(post) },
+  };
+}

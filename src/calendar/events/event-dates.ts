@@ -1,0 +1,57 @@
+import { parsePhpDate } from '../../wp/php-date';
+import { beginningOfDay, endOfDay, localToUtc, resolveZone, timezoneAbbr } from '../../wp/timezones';
+import type { CalendarEnv } from '../env';
+
+/**
+ * The event's date meta as the plugin computes it on a write (tec-rest-v1.md §6.1.1 "Event dates"): wall
+ * clocks in the event's time zone, all-day rounding, UTC twins, abbreviation and duration.
+ */
+
+export interface EventDates {
+  start: string;
+  end: string;
+  startUtc: string;
+  endUtc: string;
+  timezone: string;
+  abbr: string;
+  allDay: boolean;
+  /** Seconds between the wall clocks; none for all-day events. */
+  duration?: number;
+}
+
+/** The event's time zone: the request's when not empty, else the site's (`UTC+N` when the site has no zone name). */
+export function eventTimezone(env: CalendarEnv, requested: unknown): string {
+  return typeof requested === 'string' && requested.trim() !== '' ? requested.trim() : env.siteTimezone;
+}
+
+const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 1000;
+
+/**
+ * Dates from `start_date`/`end_date` read in `timezone`: a string with its own offset keeps its wall-clock
+ * digits, a Unix timestamp gives its UTC wall clock. Returns undefined when either cannot be read.
+ */
+export function computeEventDates(env: CalendarEnv, input: { start: string | number; end: string | number; allDay: boolean; timezone: string }): EventDates | undefined {
+  const zone = resolveZone(input.timezone) ?? env.siteZone;
+  const parse = (value: string | number) => parsePhpDate(value, { now: env.ctx.now, timeZone: zone });
+  const startParsed = parse(input.start);
+  const endParsed = parse(input.end);
+  if (!startParsed || !endParsed) return undefined;
+  let start = startParsed.wallClock;
+  let end = endParsed.wallClock;
+  if (input.allDay) {
+    start = beginningOfDay(start, env.tec.multiDayCutoff);
+    end = endOfDay(end, env.tec.multiDayCutoff);
+  }
+  if (start > end) end = start;
+  const startUtc = localToUtc(start, input.timezone);
+  return {
+    start,
+    end,
+    startUtc,
+    endUtc: localToUtc(end, input.timezone),
+    timezone: input.timezone,
+    abbr: timezoneAbbr(input.timezone, new Date(`${startUtc.replace(' ', 'T')}Z`)),
+    allDay: input.allDay,
+    duration: input.allDay ? undefined : seconds(end) - seconds(start),
+  };
+}

@@ -1,0 +1,107 @@
+import { can } from '../../auth/permissions';
+import { parseArgs } from '../../http/args';
+import { restError, type ErrorCode } from '../../http/errors';
+import { updatePost } from '../../wp/post-writer';
+import { replacePostMeta } from '../../wp/postmeta';
+import { getPosts, postIdsOfType } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-data';
+import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../db-checks';
+import type { CalendarEnv } from '../env';
+import { EVENT_META } from '../meta-keys';
+import type { PostResourceDef } from '../post-resource/define';
+import { writeNewPost } from '../post-resource/operations';
+import { isPositiveInt } from '../validators';
+
+/**
+ * An event's venue and organizers (tec-rest-v1.md §6.1.2): ids, `{id}` objects or inline data that creates
+ * (or reuses) the linked post through the same code as POST /venues and /organizers. Empty values never unlink.
+ */
+
+export interface LinkKind {
+  param: 'venue' | 'organizer';
+  def: PostResourceDef;
+  metaKey: string;
+  /** Venues link exactly one post; organizers a list. */
+  single: boolean;
+  createError: ErrorCode;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isList = (v: unknown): v is unknown[] => Array.isArray(v) || (isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^\d+$/.test(k)));
+const asList = (v: unknown[] | Record<string, unknown>): unknown[] => (Array.isArray(v) ? v : Object.values(v));
+
+/** is_<type>_id_or_entry_or_empty: every entry an existing id, `{id}` of one, or data a create would accept. */
+export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<boolean> {
+  if (value === undefined || value === null || isEmptyValue(value)) return true;
+  const entries: unknown[] = isList(value) ? asList(value) : isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
+  for (const entry of entries) {
+    if (isEmptyValue(entry)) continue;
+    if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
+      if (!(await dataIsValid(env, wp, kind, entry))) return false;
+      continue;
+    }
+    const id = isObject(entry) ? entry.id : entry;
+    if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [Number(id)])).has(Number(id))) return false;
+  }
+  return true;
+}
+
+async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: Record<string, unknown>): Promise<boolean> {
+  const parsed = parseArgs(kind.def.args.create, data);
+  if ('error' in parsed) return false;
+  const checks = new ParamChecks();
+  await checkUser(checks, wp, 'author', parsed.values.author);
+  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true);
+  return checks.result() === undefined;
+}
+
+/** Resolves one entry to a post id, creating the linked post from inline data. */
+async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry: unknown): Promise<number | undefined> {
+  if (isEmptyValue(entry)) return undefined;
+  if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
+    const parsed = parseArgs(kind.def.args.create, entry);
+    if ('error' in parsed) throw restError(kind.createError);
+    return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry });
+  }
+  const id = Number(isObject(entry) ? entry.id : entry);
+  if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw restError('invalid-linked-post-id');
+  return id;
+}
+
+/** The ids the value links, in request order without repeats; undefined means "leave the links alone". */
+async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<number[] | undefined> {
+  if (value === undefined || value === null || isEmptyValue(value)) return undefined;
+  let entries: unknown[];
+  if (isList(value)) entries = asList(value);
+  else if (kind.single) entries = isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
+  // Organizers must come as a list: a bare object or a comma list fails on insert, as in the plugin.
+  else if (isObject(value) || (typeof value === 'string' && value.includes(','))) throw restError(kind.createError);
+  else entries = [value];
+  const ids: number[] = [];
+  for (const entry of entries) {
+    const id = await resolveEntry(env, wp, kind, entry);
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+    if (kind.single && ids.length > 0) break;
+  }
+  return ids.length > 0 ? ids : undefined;
+}
+
+export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, value: unknown): Promise<void> {
+  const ids = await resolveLinks(env, wp, kind, value);
+  if (ids) await replacePostMeta(wp, eventId, kind.metaKey, ids.map(String));
+}
+
+/**
+ * Saving a published event publishes the venues and organizers linked to it that are not yet public,
+ * when the caller may publish them (TEC's publishAssociatedTypes).
+ */
+export async function publishLinkedPosts(env: CalendarEnv, wp: WpData, linkedIds: readonly number[]): Promise<void> {
+  const posts = await getPosts(wp, linkedIds);
+  for (const post of posts.values()) {
+    if (post.post_status === 'publish' || post.post_status === 'private') continue;
+    if (!can(env.ctx.principal, 'publish', { postType: post.post_type })) continue;
+    await updatePost(wp, env.write, post.ID, { post_status: 'publish' });
+  }
+}
+
+export const LINK_META = [EVENT_META.venueId, EVENT_META.organizerId] as const;

@@ -1,0 +1,114 @@
+import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting';
+import type { PostRow } from '../../wp/posts';
+import { dateDetails } from '../../wp/timezones';
+import type { PostBundle } from '../bundle';
+import type { CalendarEnv } from '../env';
+import { TAXONOMY } from '../identifiers';
+import { imageObject } from '../images';
+import { eventJsonLd } from '../json-ld';
+import { EVENT_META, WP_META } from '../meta-keys';
+import { organizerObject } from '../organizers/organizer-object';
+import { isTruthy } from '../settings';
+import { embeddedTerm } from '../term-embed';
+import { globalId, globalIdLineage, restUrl } from '../urls';
+import { venueObject } from '../venues/venue-object';
+import { costValues, formatCost } from './cost';
+
+/**
+ * The event object, every key in the plugin's order and types (tec-rest-v1.md §4.1). Events always carry
+ * every key; empty values are "", false, null or [] as the plugin sends them.
+ */
+
+/** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */
+const phpBool = (value: string | null | undefined, absent: boolean): boolean => (value === undefined ? absent : value !== null && value !== '' && value !== '0');
+
+export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown> {
+  const meta = bundle.main.meta;
+  const first = (key: string) => meta.first(post.ID, key);
+  const start = first(EVENT_META.startDate) ?? null;
+  const end = first(EVENT_META.endDate) ?? null;
+  const utcStart = first(EVENT_META.startDateUtc) ?? null;
+  const utcEnd = first(EVENT_META.endDateUtc) ?? null;
+  const costRows = meta.all(post.ID, EVENT_META.cost);
+  const currency = {
+    symbol: first(EVENT_META.currencySymbol) || env.tec.defaultCurrencySymbol,
+    position: first(EVENT_META.currencyPosition) || (env.tec.reverseCurrencyPosition ? 'suffix' : 'prefix'),
+  };
+  const cost = formatCost(costRows, currency);
+  const values = costValues(costRows);
+  const terms = bundle.main.terms.get(post.ID) ?? [];
+  const website = first(EVENT_META.url);
+
+  const venues = meta
+    .all(post.ID, EVENT_META.venueId)
+    .map((id) => bundle.linked.posts.get(Number(id)))
+    .filter((p): p is PostRow => p !== undefined);
+  const organizers = [...new Set(meta.all(post.ID, EVENT_META.organizerId).map(Number))]
+    .map((id) => bundle.linked.posts.get(id))
+    .filter((p): p is PostRow => p !== undefined);
+  const venueObjects = venues.map((v) => venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd }));
+
+  const event: Record<string, unknown> = {
+    id: post.ID,
+    global_id: globalId(env.site.home, post.ID),
+    global_id_lineage: globalIdLineage(env.site.home, post.ID, meta.all(post.ID, WP_META.lineage)),
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: env.permalink(post),
+    rest_url: restUrl(env, `events/${post.ID}`),
+    title: theTitle(post.post_title),
+    description: theContent(post.post_content),
+    excerpt: theExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image: imageObject(bundle.attachments, first(WP_META.thumbnailId), env.site.uploadsUrl),
+    all_day: isTruthy(first(EVENT_META.allDay) ?? ''),
+    start_date: start,
+    start_date_details: dateDetails(start),
+    end_date: end,
+    end_date_details: dateDetails(end),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
+    timezone: first(EVENT_META.timezone) ?? '',
+    timezone_abbr: first(EVENT_META.timezoneAbbr) ?? '',
+    cost,
+    cost_details: {
+      currency_symbol: first(EVENT_META.currencySymbol) ?? '',
+      currency_code: first(EVENT_META.currencyCode) ?? '',
+      currency_position: first(EVENT_META.currencyPosition) ?? '',
+      values,
+    },
+    // The permalink stands in only when the row is missing; a stored empty value stays empty.
+    website: website === undefined ? env.permalink(post) : escHtml(website ?? ''),
+    show_map: phpBool(first(EVENT_META.showMap), true),
+    show_map_link: phpBool(first(EVENT_META.showMapLink), true),
+    hide_from_listings: first(EVENT_META.hideFromUpcoming) === 'yes',
+    sticky: post.menu_order === -1,
+    featured: Number(first(EVENT_META.featured)) === 1,
+    categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
+    tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
+    venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
+    organizer: organizers.map((o) => organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd })),
+    custom_fields: customFields(env, bundle, post),
+  };
+  // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).
+  if (options.jsonLd && !post.post_password && (post.post_status === 'publish' || env.ctx.isLoggedIn())) {
+    event.json_ld = eventJsonLd(env, bundle, post, { venue: venues[0], organizer: organizers[0], cost, costValues: values });
+  }
+  return event;
+}
+
+/** Additional fields defined in TEC's settings whose meta is not empty; `[]` (PHP's empty array) when none. */
+function customFields(env: CalendarEnv, bundle: PostBundle, post: PostRow): Record<string, unknown> | [] {
+  const out: Record<string, unknown> = {};
+  for (const field of env.tec.customFields) {
+    const value = bundle.main.meta.first(post.ID, field.name);
+    if (value) out[field.name] = { label: field.label, value };
+  }
+  return Object.keys(out).length > 0 ? out : [];
+}

@@ -1,0 +1,59 @@
+import { can } from '../../auth/permissions';
+import type { ErrorCode } from '../../http/errors';
+import type { PostRow } from '../../wp/posts';
+import { checkImage, checkSlug, checkUser, ParamChecks } from '../db-checks';
+import type { CalendarEnv } from '../env';
+import { POST_TYPE, TAXONOMY } from '../identifiers';
+import { passwordAccess } from '../linked-resource';
+import { EVENT_META } from '../meta-keys';
+import { organizerResource } from '../organizers/organizer-resource';
+import type { PostResourceDef, Req } from '../post-resource/define';
+import { venueResource } from '../venues/venue-resource';
+import { EventArgs } from './event-args';
+import { linkedValueIsValid, type LinkKind } from './event-links';
+import { eventObject } from './event-object';
+import { eventWriter } from './event-writer';
+
+/** Events: the post-type engine configured for `tribe_events` (tec-rest-v1.md §3.5–3.6, §4.1, §6.1, §7.2). */
+
+const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: 'could-not-create-venue' };
+const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: 'could-not-create-organizer' };
+
+async function validate(req: Req, env: CalendarEnv) {
+  const checks = new ParamChecks();
+  const wp = req.ctx.wp;
+  // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
+  if (req.path.includes('/by-slug/') && req.args.id === undefined) await checkSlug(checks, wp, 'slug', req.args.slug, POST_TYPE.event);
+  await checkUser(checks, wp, 'author', req.args.author);
+  await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, false);
+  for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
+    if (!(await linkedValueIsValid(env, wp, link, req.args[link.param]))) checks.fail(link.param);
+  }
+  return checks.result();
+}
+
+/**
+ * GET visibility (§7.2): trashed events are gone for everyone; other non-public statuses need read_post;
+ * then the password, which refuses the single read rather than masking it.
+ */
+function readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } {
+  if (post.post_status === 'trash') return { error: 'event-no-longer-available', mask: false };
+  if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: 'event-not-accessible', mask: false };
+  if (!passwordAccess(env, post, req)) return { error: 'event-password-protected', mask: false };
+  return { mask: false };
+}
+
+export const eventResource: PostResourceDef = {
+  name: 'event',
+  restBase: 'events',
+  postType: POST_TYPE.event,
+  taxonomies: [TAXONOMY.category, TAXONOMY.tag],
+  links: true,
+  args: EventArgs,
+  missingIdIsParamError: false,
+  validate,
+  errors: { inTrash: 'event-is-in-trash', notAccessible: 'event-not-accessible', archivePageNotFound: 'event-archive-page-not-found' },
+  readAccess,
+  serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
+  writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
+};

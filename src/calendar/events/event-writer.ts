@@ -1,0 +1,134 @@
+import { scaleBackStatus } from '../../auth/permissions';
+import { sanitizeUrl } from '../../wp/formatting';
+import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
+import { getPost, type PostRow } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-data';
+import { syncCustomTables } from '../data/custom-tables';
+import type { CalendarEnv } from '../env';
+import { TAXONOMY } from '../identifiers';
+import { EVENT_META, ORIGIN } from '../meta-keys';
+import type { PostWriter, WriteInput } from '../post-resource/define';
+import { timezoneAbbr } from '../../wp/timezones';
+import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
+import { parseCurrency } from './cost';
+import { computeEventDates, eventTimezone } from './event-dates';
+import { publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
+import { assignTerms } from './event-terms';
+
+/**
+ * What an event create or update writes (tec-rest-v1.md §6.1.1, §6.1.3, §9.2): the post fields, then every
+ * meta key in the plugin's format. Updates are not partial for the fields the plugin resets when omitted.
+ */
+
+const given = (input: WriteInput, name: string) => input.args[name] !== undefined;
+
+async function postFields(env: CalendarEnv, input: WriteInput, existing?: PostRow) {
+  const a = input.args;
+  const timezone = eventTimezone(env, a.timezone);
+  // The plugin resets the publication date to "now" when an update does not send one.
+  const dates = a.date !== undefined || a.date_utc !== undefined ? postDates(env, a, timezone) : nowLocal(env);
+  return {
+    ...(!existing || given(input, 'title') ? { post_title: a.title ?? '' } : {}),
+    ...(!existing || given(input, 'description') ? { post_content: a.description ?? '' } : {}),
+    ...(!existing || given(input, 'excerpt') ? { post_excerpt: a.excerpt ?? '' } : {}),
+    ...(given(input, 'slug') && !(existing && input.params.slug === existing.post_name) ? { post_name: a.slug } : {}),
+    post_status: scaleBackStatus(env.ctx.principal, a.status),
+    ...(given(input, 'author') ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
+    post_date: dates.post_date ?? nowLocal(env).post_date,
+    post_date_gmt: dates.post_date_gmt,
+    menu_order: a.sticky ? -1 : 0,
+    // A draft keeps an explicit new date only when the update also sets its status.
+    edit_date: a.date !== undefined && a.status !== undefined,
+  };
+}
+
+async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: WriteInput, existing?: PostRow): Promise<void> {
+  const a = input.args;
+  const timezone = eventTimezone(env, a.timezone);
+  const allDay = Boolean(a.all_day);
+  let start = a.start_date;
+  let end = a.end_date;
+  if (existing && (start === undefined || end === undefined)) {
+    // One side alone is ignored, unless the event is all-day: then the stored side completes it.
+    const stored = await loadPostMeta(wp, [id], [EVENT_META.startDate, EVENT_META.endDate]);
+    if (allDay) {
+      start ??= stored.first(id, EVENT_META.startDate) ?? undefined;
+      end ??= stored.first(id, EVENT_META.endDate) ?? undefined;
+    } else {
+      start = end = undefined;
+    }
+  }
+  const dates = start !== undefined && end !== undefined ? computeEventDates(env, { start, end, allDay, timezone }) : undefined;
+  if (dates) {
+    await updatePostMeta(wp, id, EVENT_META.startDate, dates.start);
+    await updatePostMeta(wp, id, EVENT_META.endDate, dates.end);
+    await updatePostMeta(wp, id, EVENT_META.startDateUtc, dates.startUtc);
+    await updatePostMeta(wp, id, EVENT_META.endDateUtc, dates.endUtc);
+    if (dates.duration !== undefined) await updatePostMeta(wp, id, EVENT_META.duration, String(dates.duration));
+    await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, dates.abbr);
+  } else if (existing) {
+    // Without new dates the stored wall clocks stay; the zone (reset to the site's when omitted) and its
+    // abbreviation at the stored start are rewritten.
+    const stored = await loadPostMeta(wp, [id], [EVENT_META.startDateUtc]);
+    const startUtc = stored.first(id, EVENT_META.startDateUtc);
+    const at = startUtc ? new Date(`${startUtc.replace(' ', 'T')}Z`) : env.ctx.now;
+    await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, timezoneAbbr(timezone, at));
+  }
+  await updatePostMeta(wp, id, EVENT_META.timezone, timezone);
+  if (allDay) await updatePostMeta(wp, id, EVENT_META.allDay, 'yes');
+  else if (existing) await updatePostMeta(wp, id, EVENT_META.allDay, 'no');
+}
+
+async function writeCost(wp: WpData, id: number, input: WriteInput, isUpdate: boolean): Promise<void> {
+  const cost = input.args.cost;
+  if (cost === undefined || cost === null) {
+    if (!isUpdate) return;
+    await deletePostMeta(wp, id, EVENT_META.cost);
+    await updatePostMeta(wp, id, EVENT_META.currencySymbol, '');
+    await updatePostMeta(wp, id, EVENT_META.currencyPosition, '');
+    return;
+  }
+  const rows = (Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost]).map((v) => String(v));
+  await replacePostMeta(wp, id, EVENT_META.cost, rows.filter((r) => r !== ''));
+  const currency = parseCurrency(Array.isArray(cost) ? rows : String(cost));
+  if (currency) {
+    await updatePostMeta(wp, id, EVENT_META.currencySymbol, currency.symbol);
+    await updatePostMeta(wp, id, EVENT_META.currencyPosition, currency.position);
+  }
+}
+
+async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: boolean): Promise<void> {
+  const a = input.args;
+  await updatePostMeta(wp, id, EVENT_META.showMap, a.show_map ? '1' : '');
+  await updatePostMeta(wp, id, EVENT_META.showMapLink, a.show_map_link ? '1' : '');
+  if (a.hide_from_listings) await updatePostMeta(wp, id, EVENT_META.hideFromUpcoming, 'yes');
+  else await deletePostMeta(wp, id, EVENT_META.hideFromUpcoming);
+  if (a.featured) await updatePostMeta(wp, id, EVENT_META.featured, '1');
+  else await deletePostMeta(wp, id, EVENT_META.featured);
+  const website = typeof a.website === 'string' ? sanitizeUrl(a.website) : '';
+  if (website || isUpdate) await updatePostMeta(wp, id, EVENT_META.url, website);
+}
+
+export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter {
+  return {
+    postFields,
+    async saveMeta(env, wp, id, input, existing) {
+      const isUpdate = existing !== undefined;
+      await writeDates(env, wp, id, input, existing);
+      await writeFlags(wp, id, input, isUpdate);
+      await writeCost(wp, id, input, isUpdate);
+      await saveThumbnail(wp, id, input.args.image, isUpdate);
+      if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
+      await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);
+      await assignTerms(env, wp, id, TAXONOMY.tag, input.args.tags);
+      await saveLinks(env, wp, id, links.venue, input.args.venue);
+      await saveLinks(env, wp, id, links.organizer, input.args.organizer);
+      if ((await getPost(wp, id))?.post_status === 'publish') {
+        const linked = await loadPostMeta(wp, [id], [links.venue.metaKey, links.organizer.metaKey]);
+        const ids = [...linked.all(id, links.venue.metaKey), ...linked.all(id, links.organizer.metaKey)].map(Number);
+        await publishLinkedPosts(env, wp, ids);
+      }
+      await syncCustomTables(wp, id);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { theContent, theExcerpt, theTitle } from '../wp/formatting';
+import type { PostRow } from '../wp/posts';
+import type { PostBundle } from './bundle';
+import type { CalendarEnv } from './env';
+import { imageObject } from './images';
+import { WP_META } from './meta-keys';
+import { globalId, globalIdLineage } from './urls';
+
+/**
+ * What venue and organizer objects share (tec-rest-v1.md §4.2–4.3): the leading post fields, PHP's
+ * array_filter() that drops every falsy entry, and the global ids.
+ */
+
+/** PHP falsiness as array_filter() applies it. */
+export function isPhpFalsy(value: unknown): boolean {
+  return value === false || value === null || value === undefined || value === '' || value === '0' || value === 0 || (Array.isArray(value) && value.length === 0);
+}
+
+export function dropFalsy(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => !isPhpFalsy(v)));
+}
+
+/** id … image, with the post title under `nameKey` (`venue` or `organizer`). */
+export function linkedPostHead(env: CalendarEnv, bundle: PostBundle, post: PostRow, nameKey: string, source: 'main' | 'linked'): Record<string, unknown> {
+  const set = bundle[source];
+  return {
+    id: post.ID,
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: env.permalink(post),
+    [nameKey]: theTitle(post.post_title),
+    description: theContent(post.post_content),
+    excerpt: theExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image: imageObject(bundle.attachments, set.meta.first(post.ID, WP_META.thumbnailId), env.site.uploadsUrl),
+  };
+}
+
+export function globalIds(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: 'main' | 'linked'): { global_id: string; global_id_lineage: string[] } {
+  return {
+    global_id: globalId(env.site.home, post.ID),
+    global_id_lineage: globalIdLineage(env.site.home, post.ID, bundle[source].meta.all(post.ID, WP_META.lineage)),
+  };
+}

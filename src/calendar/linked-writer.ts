@@ -1,0 +1,75 @@
+import { scaleBackStatus } from '../auth/permissions';
+import { sanitizeTextField } from '../wp/formatting';
+import { addPostMeta, updatePostMeta } from '../wp/postmeta';
+import { findDuplicatePost } from '../wp/posts';
+import type { WpData } from '../wp/wp-data';
+import type { CalendarEnv } from './env';
+import { ORIGIN } from './meta-keys';
+import type { PostWriter, WriteInput } from './post-resource/define';
+import { postDates, saveThumbnail } from './write-helpers';
+
+/**
+ * The writer venues and organizers share (tec-rest-v1.md §6.2–6.3): the name is the title, de-duplication
+ * by title (and description when sent), status scale-back with the event capabilities, one meta row per
+ * sent field, the origin and the plugin's write-only `_Venue…`/`_Organizer…` artifacts.
+ */
+
+export interface LinkedWriterConfig {
+  postType: string;
+  /** The argument carrying the name (`venue`, `organizer`). */
+  nameArg: string;
+  /** Argument → meta key for the plain text fields. */
+  fields: Record<string, string>;
+  originKey: string;
+  /** Prefix of the artifacts the plugin's create leaves behind (`_Venue`, `_Organizer`). */
+  artifactPrefix: string;
+  /** Post fields the plugin also copies into artifacts (organizers add post_status). */
+  artifactFields: ReadonlyArray<'post_author' | 'post_date' | 'post_date_gmt' | 'post_status'>;
+  /** Type-specific meta (venue map flags, state/province). */
+  extraMeta?(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, isUpdate: boolean): Promise<void>;
+}
+
+export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
+  return {
+    async findDuplicate(_env, wp, input) {
+      const name = input.args[config.nameArg];
+      if (typeof name !== 'string' || !name) return undefined;
+      const description = typeof input.args.description === 'string' ? input.args.description : undefined;
+      return findDuplicatePost(wp, config.postType, name, description);
+    },
+
+    async postFields(env, input, existing) {
+      const a = input.args;
+      const dates = postDates(env, a, env.siteTimezone);
+      const fields = {
+        post_status: scaleBackStatus(env.ctx.principal, a.status),
+        ...(a[config.nameArg] !== undefined ? { post_title: String(a[config.nameArg]) } : {}),
+        ...(a.description !== undefined || !existing ? { post_content: a.description ?? '' } : {}),
+        ...(a.author !== undefined ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
+        ...(dates.post_date !== undefined ? { post_date: dates.post_date } : {}),
+        ...(dates.post_date_gmt !== undefined ? { post_date_gmt: dates.post_date_gmt } : {}),
+      };
+      // The slug always follows the name, even for drafts; a reused duplicate keeps its own.
+      if (!existing && a[config.nameArg] !== undefined) return { ...fields, post_name: String(a[config.nameArg]) };
+      return fields;
+    },
+
+    async saveMeta(env, wp, postId, input, existing) {
+      const a = input.args;
+      for (const [arg, key] of Object.entries(config.fields)) {
+        if (a[arg] !== undefined && a[arg] !== null) await updatePostMeta(wp, postId, key, sanitizeTextField(String(a[arg])));
+      }
+      await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
+      await saveThumbnail(wp, postId, a.image, existing !== undefined);
+      if (!existing) await writeCreateArtifacts(wp, postId, config, a);
+    },
+  };
+}
+
+async function writeCreateArtifacts(wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>): Promise<void> {
+  await updatePostMeta(wp, postId, config.originKey, ORIGIN);
+  await addPostMeta(wp, postId, `${config.artifactPrefix}Description`, typeof args.description === 'string' ? args.description : '');
+  const row = await wp.knex(wp.t.posts).select([...config.artifactFields]).where('ID', postId).first();
+  for (const field of config.artifactFields) await addPostMeta(wp, postId, `${config.artifactPrefix}${field}`, String(row?.[field] ?? ''));
+}
+

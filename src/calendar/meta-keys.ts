@@ -1,0 +1,58 @@
+/** Every postmeta key the calendar reads or writes (tec-rest-v1.md §9.2–9.3), written once. */
+
+export const EVENT_META = {
+  startDate: '_EventStartDate',
+  endDate: '_EventEndDate',
+  startDateUtc: '_EventStartDateUTC',
+  endDateUtc: '_EventEndDateUTC',
+  duration: '_EventDuration',
+  allDay: '_EventAllDay',
+  timezone: '_EventTimezone',
+  timezoneAbbr: '_EventTimezoneAbbr',
+  venueId: '_EventVenueID',
+  organizerId: '_EventOrganizerID',
+  cost: '_EventCost',
+  currencySymbol: '_EventCurrencySymbol',
+  currencyPosition: '_EventCurrencyPosition',
+  currencyCode: '_EventCurrencyCode',
+  url: '_EventURL',
+  showMap: '_EventShowMap',
+  showMapLink: '_EventShowMapLink',
+  hideFromUpcoming: '_EventHideFromUpcoming',
+  featured: '_tribe_featured',
+  origin: '_EventOrigin',
+  status: '_tribe_events_status',
+} as const;
+
+export const VENUE_META = {
+  address: '_VenueAddress',
+  city: '_VenueCity',
+  country: '_VenueCountry',
+  province: '_VenueProvince',
+  state: '_VenueState',
+  zip: '_VenueZip',
+  phone: '_VenuePhone',
+  url: '_VenueURL',
+  stateProvince: '_VenueStateProvince',
+  showMap: '_VenueShowMap',
+  showMapLink: '_VenueShowMapLink',
+  origin: '_VenueOrigin',
+} as const;
+
+export const ORGANIZER_META = {
+  phone: '_OrganizerPhone',
+  website: '_OrganizerWebsite',
+  email: '_OrganizerEmail',
+  origin: '_OrganizerOrigin',
+} as const;
+
+/** Keys WordPress itself uses on any post. */
+export const WP_META = {
+  thumbnailId: '_thumbnail_id',
+  trashStatus: '_wp_trash_meta_status',
+  trashTime: '_wp_trash_meta_time',
+  lineage: '_tribe_aggregator_global_id_lineage',
+  importerOriginalUrl: '_tribe_importer_original_url',
+} as const;
+
+export const ORIGIN = 'events-calendar';

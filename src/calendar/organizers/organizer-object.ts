@@ -1,0 +1,20 @@
+import type { PostRow } from '../../wp/posts';
+import type { PostBundle } from '../bundle';
+import type { CalendarEnv } from '../env';
+import { organizerJsonLd } from '../json-ld';
+import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
+import { ORGANIZER_META } from '../meta-keys';
+
+/** The organizer object (tec-rest-v1.md §4.3): global ids appended, then every falsy entry dropped. */
+export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
+  const meta = bundle[options.source].meta;
+  const m = (key: string) => meta.first(post.ID, key) ?? '';
+  const body: Record<string, unknown> = {
+    ...linkedPostHead(env, bundle, post, 'organizer', options.source),
+    phone: m(ORGANIZER_META.phone),
+    website: m(ORGANIZER_META.website),
+    email: m(ORGANIZER_META.email),
+  };
+  if (options.jsonLd) body.json_ld = organizerJsonLd(env, bundle, post, options.source, { nested: options.source === 'linked' });
+  return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });
+}

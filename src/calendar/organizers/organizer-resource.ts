@@ -1,0 +1,39 @@
+import { deletePostMeta } from '../../wp/postmeta';
+import { publishedPostIdsWithMeta } from '../../wp/posts';
+import { POST_TYPE } from '../identifiers';
+import { linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedPostWriter } from '../linked-writer';
+import { EVENT_META, ORGANIZER_META } from '../meta-keys';
+import type { PostResourceDef } from '../post-resource/define';
+import { OrganizerArgs } from './organizer-args';
+import { organizerObject } from './organizer-object';
+
+/** Organizers: the post-type engine configured for `tribe_organizer` (tec-rest-v1.md §4.3, §6.3). */
+export const organizerResource: PostResourceDef = {
+  name: 'organizer',
+  restBase: 'organizers',
+  postType: POST_TYPE.organizer,
+  taxonomies: [],
+  links: false,
+  args: OrganizerArgs,
+  missingIdIsParamError: true,
+  validate: linkedValidate(POST_TYPE.organizer),
+  errors: { inTrash: 'organizer-is-in-trash', notAccessible: 'organizer-not-accessible', archivePageNotFound: 'organizer-archive-page-not-found' },
+  readAccess: linkedReadAccess('organizer-not-accessible'),
+  serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
+  writer: {
+    ...linkedPostWriter({
+      postType: POST_TYPE.organizer,
+      nameArg: 'organizer',
+      fields: { phone: ORGANIZER_META.phone, website: ORGANIZER_META.website, email: ORGANIZER_META.email },
+      originKey: ORGANIZER_META.origin,
+      artifactPrefix: '_Organizer',
+      artifactFields: ['post_author', 'post_date', 'post_date_gmt', 'post_status'],
+    }),
+    // The plugin's cleanup removes every organizer link of the events a default query returns.
+    async afterTrash(env, wp, post) {
+      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.organizerId, String(post.ID), env.site.postsPerPage);
+      for (const id of events) await deletePostMeta(wp, id, EVENT_META.organizerId);
+    },
+  },
+};

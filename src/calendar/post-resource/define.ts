@@ -1,0 +1,82 @@
+import type { AppContext } from '../../app-context';
+import type { ArgShape } from '../../http/args';
+import type { ErrorCode, ParamProblem } from '../../http/errors';
+import type { RestRequest } from '../../http/routes';
+import type { PostFields } from '../../wp/post-writer';
+import type { PostRow } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-data';
+import type { PostBundle } from '../bundle';
+import type { CalendarEnv } from '../env';
+
+/**
+ * A post-type resource (events, venues, organizers) as a definition the one engine runs: its schemas, how it
+ * serializes, how it writes, and the few policies in which the plugin's three resources differ.
+ */
+
+export type Req = RestRequest<Record<string, any>, AppContext>;
+
+export interface WriteInput {
+  /** Validated arguments of the request. */
+  args: Record<string, any>;
+  /** Every parameter as sent, for the rules that depend on presence rather than value. */
+  params: Record<string, unknown>;
+}
+
+export interface PostWriter {
+  /** The wp_posts fields of a create (existing undefined) or an update. */
+  postFields(env: CalendarEnv, input: WriteInput, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
+  /** Every meta row, term and link the plugin writes after the post row. */
+  saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, existing?: PostRow): Promise<void>;
+  /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
+  findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput): Promise<PostRow | undefined>;
+  /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */
+  afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
+}
+
+export interface ResourceErrors {
+  /** DELETE of a post already in the trash (410). */
+  inTrash: ErrorCode;
+  /** A GET the caller may not see (403). */
+  notAccessible: ErrorCode;
+  /** A list page past the end (404). */
+  archivePageNotFound: ErrorCode;
+}
+
+export interface ListResult {
+  ids: number[];
+  total: number;
+}
+
+export interface PostResourceDef {
+  name: 'event' | 'venue' | 'organizer';
+  restBase: 'events' | 'venues' | 'organizers';
+  postType: string;
+  /** Taxonomies whose terms the serializer needs. */
+  taxonomies: readonly string[];
+  /** Whether serialized objects embed linked venues and organizers. */
+  links: boolean;
+  args: {
+    read: ArgShape;
+    readBySlug: ArgShape;
+    create: ArgShape;
+    update: ArgShape;
+    updateBySlug: ArgShape;
+    delete: ArgShape;
+    deleteBySlug: ArgShape;
+    list?: ArgShape;
+  };
+  /** Database checks after the schemas passed (ids and slugs that must exist, linked entries…). */
+  validate?: (req: Req, env: CalendarEnv) => Promise<Map<string, ParamProblem> | undefined>;
+  /**
+   * How an id that is not a post of this type is reported: events answer 404 / 400 from the handler,
+   * venues and organizers reject the id as an invalid parameter before anything else.
+   */
+  missingIdIsParamError: boolean;
+  errors: ResourceErrors;
+  /** Read access to one item: an error to answer, or whether the object must be password-masked. */
+  readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean };
+  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean; req?: Req }): Record<string, unknown>;
+  writer: PostWriter;
+  /** The list endpoint (GET /{restBase}): page of ids and total for validated args. */
+  list?: (env: CalendarEnv, req: Req) => Promise<Record<string, unknown>>;
+}

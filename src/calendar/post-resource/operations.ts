@@ -1,0 +1,126 @@
+import { can, type PostCapRecord } from '../../auth/permissions';
+import { restError } from '../../http/errors';
+import { RestResponse } from '../../http/response';
+import { loadPostMeta } from '../../wp/postmeta';
+import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
+import { insertPost, trashPost, updatePost } from '../../wp/post-writer';
+import type { WpData } from '../../wp/wp-data';
+import { loadBundle } from '../bundle';
+import { calendarEnv, type CalendarEnv } from '../env';
+import { WP_META } from '../meta-keys';
+import { maskProtected } from '../password';
+import type { PostResourceDef, Req, WriteInput } from './define';
+
+/**
+ * The one engine behind events, venues and organizers: target lookup, permission checks with WordPress's
+ * meta capabilities, and the read / create / update / trash flows, each write in one transaction.
+ */
+
+export const envOf = (req: Req): Promise<CalendarEnv> => {
+  let env = req.locals.get('env') as Promise<CalendarEnv> | undefined;
+  if (!env) {
+    env = calendarEnv(req.ctx, req.namespace);
+    req.locals.set('env', env);
+  }
+  return env;
+};
+
+/** The post the route addresses (by id or by slug), loaded once per request; undefined when missing. */
+export async function target(req: Req, def: PostResourceDef): Promise<PostRow | undefined> {
+  if (req.locals.has('target')) return req.locals.get('target') as PostRow | undefined;
+  const wp = req.ctx.wp;
+  const post = req.args.id !== undefined ? await getPost(wp, Number(req.args.id)) : await findPostBySlug(wp, def.postType, String(req.args.slug ?? ''));
+  req.locals.set('target', post);
+  return post;
+}
+
+/** What map_meta_cap reads from a post, including the status it had before it was trashed. */
+export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecord> {
+  if (post.post_status !== 'trash') return post;
+  const meta = await loadPostMeta(wp, [post.ID], [WP_META.trashStatus]);
+  return { ...post, trashMetaStatus: meta.first(post.ID, WP_META.trashStatus) ?? null };
+}
+
+/**
+ * Permission for update/delete: on the addressed post when the route names it by id (own vs others',
+ * published, private), only the generic capability on by-slug routes, as the plugin checks it.
+ */
+export function itemPermission(def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) {
+  return async (req: Req): Promise<boolean> => {
+    const subject = { postType: def.postType };
+    if (bySlug) return can(req.ctx.principal, action, subject);
+    const post = await target(req, def);
+    if (!post || post.post_type !== def.postType) return can(req.ctx.principal, action, subject);
+    return can(req.ctx.principal, action, subject, await capRecord(req.ctx.wp, post));
+  };
+}
+
+/** The event routes answer a missing or foreign id from the handler (404 / 400). */
+async function requireTarget(req: Req, def: PostResourceDef): Promise<PostRow> {
+  const post = await target(req, def);
+  if (!post) throw restError('rest-event-not-found', { args: [String(req.args.id ?? req.args.slug)] });
+  if (post.post_type !== def.postType) throw restError('rest-invalid-event-id');
+  return post;
+}
+
+export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: WpData, id: number, options: { jsonLd: boolean; req?: Req; mask?: boolean }): Promise<Record<string, unknown>> {
+  const bundle = await loadBundle(wp, [id], { taxonomies: def.taxonomies, links: def.links });
+  const post = bundle.main.posts.get(id);
+  if (!post) throw new Error(`post ${id} vanished`);
+  const object = def.serialize(env, bundle, post, options);
+  return options.mask ? maskProtected(object) : object;
+}
+
+export async function readItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  const post = await requireTarget(req, def);
+  const access = def.readAccess(env, post, req);
+  if (access.error) throw restError(access.error);
+  return serializeOne(env, def, req.ctx.wp, post.ID, { jsonLd: true, req, mask: access.mask });
+}
+
+const inputOf = (req: Req): WriteInput => ({ args: req.args, params: req.params });
+
+/**
+ * A create as the plugin runs it, inside the caller's transaction: a duplicate the resource recognises is
+ * reused (its fields and meta overwritten), otherwise a new post is inserted. Returns the post id.
+ */
+export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput): Promise<number> {
+  const duplicate = await def.writer.findDuplicate?.(env, wp, input);
+  const fields = await def.writer.postFields(env, input, duplicate);
+  const post = duplicate ? await updatePost(wp, env.write, duplicate.ID, fields) : await insertPost(wp, env.write, { ...fields, post_type: def.postType });
+  await def.writer.saveMeta(env, wp, post.ID, input, duplicate);
+  return post.ID;
+}
+
+export async function createItem(def: PostResourceDef, req: Req): Promise<RestResponse> {
+  const env = await envOf(req);
+  const object = await req.ctx.wp.transaction(async (wp) => {
+    const id = await writeNewPost(env, wp, def, inputOf(req));
+    return serializeOne(env, def, wp, id, { jsonLd: false, req });
+  });
+  return new RestResponse(object, 201);
+}
+
+export async function updateItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  const existing = await requireTarget(req, def);
+  const input = inputOf(req);
+  return req.ctx.wp.transaction(async (wp) => {
+    const fields = await def.writer.postFields(env, input, existing);
+    await updatePost(wp, env.write, existing.ID, fields);
+    await def.writer.saveMeta(env, wp, existing.ID, input, existing);
+    return serializeOne(env, def, wp, existing.ID, { jsonLd: false, req });
+  });
+}
+
+export async function deleteItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  const post = await requireTarget(req, def);
+  if (post.post_status === 'trash') throw restError(def.errors.inTrash);
+  return req.ctx.wp.transaction(async (wp) => {
+    const trashed = await trashPost(wp, env.write, post.ID);
+    await def.writer.afterTrash?.(env, wp, trashed);
+    return serializeOne(env, def, wp, post.ID, { jsonLd: false, req });
+  });
+}

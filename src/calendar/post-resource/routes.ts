@@ -1,0 +1,76 @@
+import type { AppContext } from '../../app-context';
+import { can } from '../../auth/permissions';
+import type { Endpoint, RouteDef } from '../../http/routes';
+import type { PostResourceDef, Req } from './define';
+import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } from './operations';
+
+/**
+ * Turns a post-type resource definition into the plugin's routes, in its registration order:
+ * `/{base}` (GET list, POST create), `/{base}/{id}` and `/{base}/by-slug/{slug}` (GET, DELETE, POST|PUT|PATCH).
+ */
+
+function withValidation(def: PostResourceDef) {
+  return def.validate ? async (req: Req) => def.validate!(req, await envOf(req)) : undefined;
+}
+
+function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
+  const validate = withValidation(def);
+  return [
+    {
+      methods: ['GET'],
+      args: bySlug ? def.args.readBySlug : def.args.read,
+      validate,
+      handler: (req) => readItem(def, req),
+      doc: { returns: capitalised(def.name) },
+    },
+    {
+      methods: ['DELETE'],
+      args: bySlug ? def.args.deleteBySlug : def.args.delete,
+      validate,
+      permission: itemPermission(def, 'delete', bySlug),
+      handler: (req) => deleteItem(def, req),
+      doc: { returns: capitalised(def.name) },
+    },
+    {
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: bySlug ? def.args.updateBySlug : def.args.update,
+      validate,
+      permission: itemPermission(def, 'edit', bySlug),
+      handler: (req) => updateItem(def, req),
+      doc: { returns: capitalised(def.name) },
+    },
+  ];
+}
+
+export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppContext>> {
+  const collection: Array<Endpoint<AppContext>> = [];
+  if (def.list && def.args.list) {
+    const list = def.list;
+    collection.push(
+      {
+        methods: ['GET'],
+        args: def.args.list,
+        validate: withValidation(def),
+        handler: async (req) => list(await envOf(req), req),
+        doc: { list: capitalised(def.name) },
+      },
+    );
+  }
+  collection.push(
+    {
+      methods: ['POST'],
+      args: def.args.create,
+      validate: withValidation(def),
+      permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
+      handler: (req) => createItem(def, req),
+      doc: { returns: capitalised(def.name) },
+    },
+  );
+  return [
+    { path: `/${def.restBase}`, endpoints: collection },
+    { path: `/${def.restBase}/(?P<id>\\d+)`, endpoints: itemEndpoints(def, false) },
+    { path: `/${def.restBase}/by-slug/(?P<slug>[^/]+)`, endpoints: itemEndpoints(def, true) },
+  ];
+}
+
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

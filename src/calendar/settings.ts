@@ -1,0 +1,60 @@
+import type { PhpValue } from '../wp/php-serialize';
+import type { SiteSettings } from '../wp/site';
+import { TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
+
+/**
+ * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array
+ * (tec-rest-v1.md §9.6) with the plugin's defaults for keys a site never saved.
+ */
+
+export interface CustomFieldDefinition {
+  name: string;
+  label: string;
+  type: string;
+}
+
+export interface TecSettings {
+  /** `HH:MM` shift of every day boundary. */
+  multiDayCutoff: string;
+  defaultCurrencySymbol: string;
+  defaultCurrencyCode: string;
+  reverseCurrencyPosition: boolean;
+  customFields: CustomFieldDefinition[];
+  singleEventSlug: string;
+  timezoneMode: 'event' | 'site';
+  restDisabled: boolean;
+  customTablesActive: boolean;
+}
+
+/** tribe_is_truthy(): the strings TEC treats as "yes". */
+export function isTruthy(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value !== 'string') return false;
+  return ['1', 'yes', 'true', 'on', 'y', 'enable', 'enabled'].includes(value.trim().toLowerCase());
+}
+
+const text = (v: PhpValue | undefined, fallback: string): string => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : fallback);
+
+export function readTecSettings(site: SiteSettings): TecSettings {
+  const raw = site.options.get(TEC_OPTIONS);
+  const o = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, PhpValue>;
+  const cutoff = text(o.multiDayCutoff, '00:00');
+  const fields = Array.isArray(o['custom-fields']) ? o['custom-fields'] : o['custom-fields'] && typeof o['custom-fields'] === 'object' ? Object.values(o['custom-fields']) : [];
+  const customTables = site.options.get(TEC_CUSTOM_TABLES_OPTION);
+  return {
+    multiDayCutoff: /^\d{2}:\d{2}$/.test(cutoff) ? cutoff : '00:00',
+    defaultCurrencySymbol: text(o.defaultCurrencySymbol, '$'),
+    defaultCurrencyCode: text(o.defaultCurrencyCode, 'USD'),
+    reverseCurrencyPosition: isTruthy(o.reverseCurrencyPosition),
+    customFields: fields
+      .filter((f): f is Record<string, PhpValue> => Boolean(f) && typeof f === 'object' && !Array.isArray(f))
+      .map((f) => ({ name: text(f.name, ''), label: text(f.label, ''), type: text(f.type, 'text') }))
+      .filter((f) => f.name !== ''),
+    singleEventSlug: text(o.singleEventSlug, 'event'),
+    timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
+    restDisabled: isTruthy(o['rest-v1-disabled']),
+    // Absent means active; WordPress stores a false option as ''.
+    customTablesActive: customTables === undefined || isTruthy(customTables),
+  };
+}

@@ -1,0 +1,36 @@
+import type { TermRow } from '../wp/terms';
+import type { CalendarEnv } from './env';
+import { TAXONOMY } from './identifiers';
+import { restUrl } from './urls';
+
+/**
+ * A term as embedded in an event (tec-rest-v1.md §4.4.1): the WordPress term object with `term_id` renamed
+ * to `id` and moved last, then the REST links of the term.
+ */
+
+export function termRestBase(taxonomy: string): string {
+  return taxonomy === TAXONOMY.category ? 'categories' : 'tags';
+}
+
+export function termUrls(env: CalendarEnv, term: Pick<TermRow, 'term_id' | 'taxonomy' | 'parent'>): Record<string, string> {
+  const base = termRestBase(term.taxonomy);
+  const urls: Record<string, string> = { self: restUrl(env, `${base}/${term.term_id}`), collection: restUrl(env, base) };
+  if (term.parent > 0) urls.up = restUrl(env, `${base}/${term.parent}`);
+  return urls;
+}
+
+export function embeddedTerm(env: CalendarEnv, term: TermRow): Record<string, unknown> {
+  return {
+    name: term.name,
+    slug: term.slug,
+    term_group: term.term_group,
+    term_taxonomy_id: term.term_taxonomy_id,
+    taxonomy: term.taxonomy,
+    description: term.description,
+    parent: term.parent,
+    count: term.count,
+    filter: 'raw',
+    id: term.term_id,
+    urls: termUrls(env, term),
+  };
+}

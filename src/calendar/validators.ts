@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { isValidUrl } from '../wp/formatting';
+import { isPhpTime } from '../wp/php-date';
+import { isValidTimezone } from '../wp/timezones';
+import { checked, isPhpNumeric, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
+
+/**
+ * The plugin's argument validators (tec-rest-v1.md §3.1) as zod schemas: each is a TEC validate_callback
+ * (a failure reads "Invalid parameter.") in front of the WordPress type the argument declares.
+ * Checks that need the database are endpoint `validate` hooks, not schemas.
+ */
+
+export const isPositiveInt = (v: unknown): boolean => isPhpNumeric(v) && typeof v !== 'boolean' && Number.isInteger(Number(v)) && Number(v) > 0;
+const isEmpty = (v: unknown): boolean => v === '' || v === null || v === undefined || v === false || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0);
+
+/** Comma lists and arrays alike, empty items dropped (Tribe__Utils__Array::list_to_array). */
+export function listToArray(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.filter((v) => v !== '' && v !== null && v !== undefined);
+  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value === 'object') return Object.values(value as object);
+  return [value];
+}
+
+export const isPositiveIntList = (v: unknown): boolean => {
+  const items = listToArray(v);
+  return items.length > 0 && items.every(isPositiveInt);
+};
+
+const REGISTERED_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed'];
+export const isPostStatus = (v: unknown): boolean => typeof v === 'string' && REGISTERED_STATUSES.includes(v);
+export const registeredStatuses = (): readonly string[] => REGISTERED_STATUSES;
+
+export const tec = {
+  /** is_positive_int with the integer type (`page`, `per_page`). */
+  positiveInt: () => checked(isPositiveInt, wpInteger()),
+  /** is_string: a non-empty string (`?search=` is rejected). */
+  nonEmptyString: () => checked((v) => typeof v === 'string' && v !== '', wpString()),
+  /** is_string_or_empty. */
+  stringOrEmpty: () => checked((v) => isEmpty(v) || typeof v === 'string', wpString()),
+  /** is_time: a Unix timestamp or anything strtotime() accepts. */
+  time: () => checked(isPhpTime),
+  /** is_time with the string type declared (write arguments). */
+  timeString: () => checked(isPhpTime, wpString()),
+  /** is_post_status. */
+  postStatus: () => checked(isPostStatus, wpString()),
+  /** is_timezone_or_empty. */
+  timezoneOrEmpty: () => checked((v) => isEmpty(v) || (typeof v === 'string' && isValidTimezone(v)), wpString()),
+  /** is_url_or_empty (PHP FILTER_VALIDATE_URL). */
+  urlOrEmpty: () => checked((v) => isEmpty(v) || (typeof v === 'string' && isValidUrl(v))),
+  /** is_event_id_format: present and numeric; existence is checked later. */
+  idFormat: () => checked((v) => !isEmpty(v) && isPhpNumeric(v), wpInteger()),
+  /** is_positive_int_list, sanitized to a list of numbers. */
+  positiveIntList: () => checked(isPositiveIntList).transform((v) => listToArray(v).map(Number)),
+  /** A declared boolean without a validator. */
+  boolean: () => wpBoolean(),
+  /** No type and no validator: the value as sent. */
+  any: () => z.unknown(),
+};
+
+export { parseList };

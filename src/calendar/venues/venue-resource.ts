@@ -1,0 +1,78 @@
+import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
+import { publishedPostIdsWithMeta } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-data';
+import type { CalendarEnv } from '../env';
+import { POST_TYPE } from '../identifiers';
+import { linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedPostWriter } from '../linked-writer';
+import { EVENT_META, VENUE_META } from '../meta-keys';
+import type { PostResourceDef, WriteInput } from '../post-resource/define';
+import { isTruthy } from '../settings';
+import { VenueArgs } from './venue-args';
+import { venueObject } from './venue-object';
+
+/** Venues: the post-type engine configured for `tribe_venue` (tec-rest-v1.md §4.2, §6.2). */
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/** `_VenueStateProvince`: stateprovince, else a US state, else the province, else "" — always written. */
+export function stateProvince(args: Record<string, unknown>): string {
+  if (nonEmpty(args.stateprovince)) return args.stateprovince;
+  const country = typeof args.country === 'string' ? args.country : '';
+  if (nonEmpty(args.state) && (country === '' || country === 'US' || country === 'United States')) return args.state;
+  if (nonEmpty(args.province)) return args.province;
+  return '';
+}
+
+/** Map flags: "false" when the parameter is sent and falsy, "1" otherwise (so omitted resets to "1"). */
+const mapFlag = (value: unknown): string => (value !== undefined && value !== null && !isTruthy(value) ? 'false' : '1');
+
+async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
+  const a = input.args;
+  await updatePostMeta(wp, postId, VENUE_META.stateProvince, stateProvince(a));
+  const showMap = mapFlag(a.show_map);
+  const showMapLink = mapFlag(a.show_map_link);
+  await updatePostMeta(wp, postId, VENUE_META.showMap, showMap);
+  await updatePostMeta(wp, postId, VENUE_META.showMapLink, showMapLink);
+  await updatePostMeta(wp, postId, EVENT_META.showMap, showMap);
+  await updatePostMeta(wp, postId, EVENT_META.showMapLink, showMapLink);
+}
+
+export const venueResource: PostResourceDef = {
+  name: 'venue',
+  restBase: 'venues',
+  postType: POST_TYPE.venue,
+  taxonomies: [],
+  links: false,
+  args: VenueArgs,
+  missingIdIsParamError: true,
+  validate: linkedValidate(POST_TYPE.venue),
+  errors: { inTrash: 'venue-is-in-trash', notAccessible: 'venue-not-accessible', archivePageNotFound: 'venue-archive-page-not-found' },
+  readAccess: linkedReadAccess('venue-not-accessible'),
+  serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
+  writer: {
+    ...linkedPostWriter({
+      postType: POST_TYPE.venue,
+      nameArg: 'venue',
+      fields: {
+        address: VENUE_META.address,
+        city: VENUE_META.city,
+        country: VENUE_META.country,
+        province: VENUE_META.province,
+        state: VENUE_META.state,
+        zip: VENUE_META.zip,
+        phone: VENUE_META.phone,
+        website: VENUE_META.url,
+      },
+      originKey: VENUE_META.origin,
+      artifactPrefix: '_Venue',
+      artifactFields: ['post_author', 'post_date', 'post_date_gmt'],
+      extraMeta: venueMeta,
+    }),
+    // Trashing unlinks the venue from the events a default query returns (published, one page).
+    async afterTrash(env, wp, post) {
+      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage);
+      for (const id of events) await deletePostMeta(wp, id, EVENT_META.venueId, String(post.ID));
+    },
+  },
+};

@@ -1,0 +1,48 @@
+import { deletePostMeta, updatePostMeta } from '../wp/postmeta';
+import { parsePhpDate } from '../wp/php-date';
+import { formatWallClock, resolveZone } from '../wp/timezones';
+import type { WpData } from '../wp/wp-data';
+import { findAttachmentByUrl } from './attachments';
+import type { CalendarEnv } from './env';
+import { WP_META } from './meta-keys';
+
+/** Write steps the three post-type resources share. */
+
+/** A `date`/`date_utc` argument as the wall clock PHP would hold: in `zone`, or in the string's own offset. */
+export function wallClock(env: CalendarEnv, value: string | number, zone: string): string | undefined {
+  return parsePhpDate(value, { now: env.ctx.now, timeZone: resolveZone(zone) ?? env.siteZone })?.wallClock;
+}
+
+/** post_date / post_date_gmt from `date` (read in `zone`) and `date_utc` (read as UTC). */
+export function postDates(env: CalendarEnv, args: { date?: string; date_utc?: string }, zone: string): { post_date?: string; post_date_gmt?: string } {
+  return {
+    post_date: args.date !== undefined ? wallClock(env, args.date, zone) : undefined,
+    post_date_gmt: args.date_utc !== undefined ? wallClock(env, args.date_utc, 'UTC') : undefined,
+  };
+}
+
+/** "Now" as a site-local post date; its GMT twin is left for the post writer to derive. */
+export const nowLocal = (env: CalendarEnv): { post_date: string; post_date_gmt: undefined } => ({
+  post_date: formatWallClock(env.ctx.now, env.siteZone),
+  post_date_gmt: undefined,
+});
+
+/** The attachment an `image` argument names: an id as given, or an existing attachment with that URL. */
+export async function imageAttachmentId(wp: WpData, image: string): Promise<number | undefined> {
+  if (/^\d+$/.test(image.trim())) return Number(image);
+  return findAttachmentByUrl(wp, image.trim());
+}
+
+/**
+ * `_thumbnail_id`: set from `image` when it names an attachment; removed when the argument is empty, and on
+ * updates that omit it (the plugin's update is not partial for images).
+ */
+export async function saveThumbnail(wp: WpData, postId: number, image: string | undefined, isUpdate: boolean): Promise<void> {
+  if (image === undefined) {
+    if (isUpdate) await deletePostMeta(wp, postId, WP_META.thumbnailId);
+    return;
+  }
+  const id = image ? await imageAttachmentId(wp, image) : undefined;
+  if (id) await updatePostMeta(wp, postId, WP_META.thumbnailId, String(id));
+  else await deletePostMeta(wp, postId, WP_META.thumbnailId);
+}

@@ -1,0 +1,188 @@
+import { scheduleFuturePost, unscheduleFuturePost } from './cron';
+import { addTrashedSuffix, freeSlugFromTrashedPosts, slugFromTitle, uniquePostSlug } from './post-slugs';
+import { addPostMeta, deletePostMeta, loadPostMeta } from './postmeta';
+import { getPost, insertPostRow, updatePostRow, ZERO_DATE, type PostRow } from './posts';
+import { recountObjectTerms, type TaxonomyRegistry } from './terms';
+import { formatWallClock, localToUtc, utcToLocal } from './timezones';
+import type { WpData } from './wp-data';
+import { sanitizeTitle } from './formatting';
+
+/**
+ * wp_insert_post / wp_update_post / wp_trash_post for one post row: dates and their GMT twins, the
+ * publish/future switch, slugs, guid, modified stamps, old-slug and trash meta, term recounts and the cron
+ * entry of scheduled posts (wordpress.md §2). Callers run it inside their transaction.
+ */
+
+export interface PostWriteContext {
+  now: Date;
+  /** The site time zone, as date-fns-tz understands it. */
+  siteZone: string;
+  taxonomies: TaxonomyRegistry;
+  /** get_permalink() at the moment of the insert, for the guid. */
+  permalink(post: PostRow): string;
+}
+
+export interface PostFields {
+  post_type: string;
+  post_title?: string;
+  post_content?: string;
+  post_excerpt?: string;
+  post_status?: string;
+  post_author?: number;
+  /** Site-local wall clock; absent → now. */
+  post_date?: string;
+  /** UTC wall clock; absent → derived from post_date (zero for drafts). */
+  post_date_gmt?: string;
+  post_name?: string;
+  post_parent?: number;
+  menu_order?: number;
+  post_password?: string;
+  comment_status?: string;
+  ping_status?: string;
+}
+
+const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
+const isZero = (d: string | undefined) => !d || d === ZERO_DATE;
+
+/** The status WordPress actually stores: publish in the future becomes future and back (60 s margin). */
+function settleStatus(status: string, dateGmt: string, now: Date): string {
+  if (isZero(dateGmt)) return status;
+  const ahead = Date.parse(`${dateGmt.replace(' ', 'T')}Z`) - now.getTime();
+  if (status === 'publish' && ahead >= 60_000) return 'future';
+  if (status === 'future' && ahead < 60_000) return 'publish';
+  return status;
+}
+
+function resolveDates(ctx: PostWriteContext, status: string, date: string | undefined, dateGmt: string | undefined): { post_date: string; post_date_gmt: string } {
+  const post_date = !isZero(date) ? date! : !isZero(dateGmt) ? utcToLocal(dateGmt!, ctx.siteZone) : formatWallClock(ctx.now, ctx.siteZone);
+  const post_date_gmt = !isZero(dateGmt) ? dateGmt! : DATE_FLOATING.includes(status) ? ZERO_DATE : localToUtc(post_date, ctx.siteZone);
+  return { post_date, post_date_gmt };
+}
+
+async function settleSlug(wp: WpData, wanted: string, postId: number, status: string, postType: string): Promise<string> {
+  const slug = await uniquePostSlug(wp, wanted, postId, status, postType);
+  if (status !== 'trash') await freeSlugFromTrashedPosts(wp, slug, postId);
+  return slug;
+}
+
+async function afterStatusChange(wp: WpData, ctx: PostWriteContext, post: PostRow, previous: string | null): Promise<void> {
+  if (previous !== post.post_status && (previous === 'publish' || post.post_status === 'publish')) {
+    await recountObjectTerms(wp, ctx.taxonomies, post.ID);
+  }
+  if (post.post_status === 'future') await scheduleFuturePost(wp, post.ID, post.post_date_gmt);
+  else if (previous === 'future') await unscheduleFuturePost(wp, post.ID);
+}
+
+export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: PostFields): Promise<PostRow> {
+  const requested = fields.post_status ?? 'draft';
+  const dates = resolveDates(ctx, requested, fields.post_date, fields.post_date_gmt);
+  const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
+  const title = fields.post_title ?? '';
+  const given = fields.post_name ? sanitizeTitle(fields.post_name) : '';
+  const id = await insertPostRow(wp, {
+    post_type: fields.post_type,
+    post_title: title,
+    post_content: fields.post_content ?? '',
+    post_excerpt: fields.post_excerpt ?? '',
+    post_status: status,
+    post_author: fields.post_author ?? 0,
+    ...dates,
+    post_modified: dates.post_date,
+    post_modified_gmt: dates.post_date_gmt,
+    post_parent: fields.post_parent ?? 0,
+    menu_order: fields.menu_order ?? 0,
+    // Saving as private forces an empty password.
+    post_password: status === 'private' ? '' : (fields.post_password ?? ''),
+    comment_status: fields.comment_status ?? 'closed',
+    ping_status: fields.ping_status ?? 'closed',
+  });
+  // Drafts keep an empty slug; others take the title's, and a title that sanitizes to nothing gives the ID.
+  const wanted = given || (DATE_FLOATING.includes(status) ? '' : slugFromTitle(title, id));
+  const post_name = wanted ? await settleSlug(wp, wanted, id, status, fields.post_type) : '';
+  const stored = { ...(await getPost(wp, id))!, post_name };
+  const guid = ctx.permalink(stored);
+  await updatePostRow(wp, id, { post_name, guid });
+  const post = { ...stored, guid };
+  await afterStatusChange(wp, ctx, post, null);
+  return post;
+}
+
+export type PostChanges = Omit<Partial<PostFields>, 'post_type'> & {
+  /** Keep a draft's explicit new date (wp_update_post's edit_date). */
+  edit_date?: boolean;
+};
+
+export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, changes: PostChanges): Promise<PostRow> {
+  const before = await getPost(wp, id);
+  if (!before) throw new Error(`post ${id} does not exist`);
+  // A never-dated draft is stamped "now" unless the caller sets a date on purpose.
+  const clearDate = DATE_FLOATING.includes(before.post_status) && !changes.edit_date && isZero(before.post_date_gmt);
+  const merged = { ...before, ...stripUndefined(changes) };
+  const requested = merged.post_status;
+  const dates = clearDate
+    ? resolveDates(ctx, requested, formatWallClock(ctx.now, ctx.siteZone), undefined)
+    : resolveDates(ctx, requested, merged.post_date, changes.post_date !== undefined && changes.post_date_gmt === undefined ? undefined : merged.post_date_gmt);
+  const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
+
+  let post_name = merged.post_name;
+  if (changes.post_name !== undefined) post_name = sanitizeTitle(changes.post_name);
+  if (!post_name && !DATE_FLOATING.includes(status)) post_name = slugFromTitle(merged.post_title, id);
+  if (status === 'trash' && before.post_status !== 'trash') {
+    post_name = await addTrashedSuffix(wp, before);
+  } else if (before.post_status === 'trash' && status !== 'trash') {
+    const meta = await loadPostMeta(wp, [id], ['_wp_desired_post_slug']);
+    const desired = meta.first(id, '_wp_desired_post_slug');
+    if (desired) {
+      await deletePostMeta(wp, id, '_wp_desired_post_slug');
+      post_name = desired;
+    }
+  }
+  if (post_name) post_name = await settleSlug(wp, post_name, id, status, before.post_type);
+  if (status === 'private') merged.post_password = '';
+
+  const row: Partial<PostRow> = {
+    post_title: merged.post_title,
+    post_content: merged.post_content,
+    post_excerpt: merged.post_excerpt,
+    post_status: status,
+    post_author: merged.post_author,
+    ...dates,
+    post_name,
+    post_parent: merged.post_parent,
+    menu_order: merged.menu_order,
+    post_password: merged.post_password,
+    comment_status: merged.comment_status || 'closed',
+    ping_status: merged.ping_status || 'closed',
+    post_modified: formatWallClock(ctx.now, ctx.siteZone),
+    post_modified_gmt: formatWallClock(ctx.now, 'UTC'),
+    // The guid is re-saved through display escaping on every update.
+    guid: before.guid.replace(/&(?!#038;)/g, '&#038;'),
+  };
+  await updatePostRow(wp, id, row);
+  const after = { ...before, ...row } as PostRow;
+  await recordOldSlug(wp, before, after);
+  await afterStatusChange(wp, ctx, after, before.post_status);
+  return after;
+}
+
+/** wp_check_for_changed_slugs(): a published post remembers the slugs it had, for redirects. */
+async function recordOldSlug(wp: WpData, before: PostRow, after: PostRow): Promise<void> {
+  if (before.post_name === after.post_name || after.post_status !== 'publish' || !before.post_name) return;
+  const meta = await loadPostMeta(wp, [after.ID], ['_wp_old_slug']);
+  const old = meta.all(after.ID, '_wp_old_slug');
+  if (!old.includes(before.post_name)) await addPostMeta(wp, after.ID, '_wp_old_slug', before.post_name);
+  if (old.includes(after.post_name)) await deletePostMeta(wp, after.ID, '_wp_old_slug', after.post_name);
+}
+
+/** wp_trash_post(): trash meta first, then the status change (which frees the slug and bumps modified). */
+export async function trashPost(wp: WpData, ctx: PostWriteContext, id: number): Promise<PostRow> {
+  const before = await getPost(wp, id);
+  if (!before) throw new Error(`post ${id} does not exist`);
+  await addPostMeta(wp, id, '_wp_trash_meta_status', before.post_status);
+  await addPostMeta(wp, id, '_wp_trash_meta_time', Math.floor(ctx.now.getTime() / 1000));
+  return updatePost(wp, ctx, id, { post_status: 'trash' });
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,146 @@
+import type { WpData } from './wp-data';
+
+/**
+ * The posts table: rows in WordPress's own column names, read in batches and written with every NOT NULL
+ * column filled the way wp_insert_post fills them.
+ */
+
+export interface PostRow {
+  ID: number;
+  post_author: number;
+  post_date: string;
+  post_date_gmt: string;
+  post_content: string;
+  post_title: string;
+  post_excerpt: string;
+  post_status: string;
+  comment_status: string;
+  ping_status: string;
+  post_password: string;
+  post_name: string;
+  to_ping: string;
+  pinged: string;
+  post_modified: string;
+  post_modified_gmt: string;
+  post_content_filtered: string;
+  post_parent: number;
+  guid: string;
+  menu_order: number;
+  post_type: string;
+  post_mime_type: string;
+  comment_count: number;
+}
+
+export const ZERO_DATE = '0000-00-00 00:00:00';
+
+/** Drivers may return BIGINT columns as strings; the rest of the code sees numbers. */
+function normalise(row: Record<string, unknown>): PostRow {
+  return {
+    ...(row as unknown as PostRow),
+    ID: Number(row.ID),
+    post_author: Number(row.post_author),
+    post_parent: Number(row.post_parent),
+    menu_order: Number(row.menu_order),
+    comment_count: Number(row.comment_count),
+  };
+}
+
+/** Loads many posts in one query; the map holds only the ids that exist. */
+export async function getPosts(wp: WpData, ids: readonly number[]): Promise<Map<number, PostRow>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (unique.length === 0) return new Map();
+  const rows: Array<Record<string, unknown>> = await wp.knex(wp.t.posts).select('*').whereIn('ID', unique);
+  return new Map(rows.map((r) => [Number(r.ID), normalise(r)]));
+}
+
+export async function getPost(wp: WpData, id: number): Promise<PostRow | undefined> {
+  return (await getPosts(wp, [id])).get(id);
+}
+
+/**
+ * get_page_by_path() for a flat post type: the post with this post_name, any status. The slug is compared
+ * in its stored form (rawurlencode of the decoded value), so `café` finds `caf%c3%a9`.
+ */
+export async function findPostBySlug(wp: WpData, postType: string, slug: string): Promise<PostRow | undefined> {
+  let decoded = slug;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    // keep the raw value
+  }
+  const stored = encodeURIComponent(decoded).replace(/%2F/gi, '/').replace(/%20/g, ' ');
+  const candidates = [...new Set([slug, stored, stored.toLowerCase()])];
+  const row = await wp.knex(wp.t.posts).select('*').where('post_type', postType).whereIn('post_name', candidates).orderBy('ID').first();
+  return row ? normalise(row) : undefined;
+}
+
+/** Which of these ids are posts of the given type (any status). */
+export async function postIdsOfType(wp: WpData, postType: string, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (unique.length === 0) return new Set();
+  const rows: Array<{ ID: number }> = await wp.knex(wp.t.posts).select('ID').where('post_type', postType).whereIn('ID', unique);
+  return new Set(rows.map((r) => Number(r.ID)));
+}
+
+/** The columns WordPress always writes; text columns without a default must never be left out. */
+const INSERT_DEFAULTS: Omit<PostRow, 'ID'> = {
+  post_author: 0,
+  post_date: ZERO_DATE,
+  post_date_gmt: ZERO_DATE,
+  post_content: '',
+  post_title: '',
+  post_excerpt: '',
+  post_status: 'draft',
+  comment_status: 'closed',
+  ping_status: 'closed',
+  post_password: '',
+  post_name: '',
+  to_ping: '',
+  pinged: '',
+  post_modified: ZERO_DATE,
+  post_modified_gmt: ZERO_DATE,
+  post_content_filtered: '',
+  post_parent: 0,
+  guid: '',
+  menu_order: 0,
+  post_type: 'post',
+  post_mime_type: '',
+  comment_count: 0,
+};
+
+export async function insertPostRow(wp: WpData, fields: Partial<Omit<PostRow, 'ID'>>): Promise<number> {
+  const [id] = await wp.knex(wp.t.posts).insert({ ...INSERT_DEFAULTS, ...fields });
+  return Number(id);
+}
+
+export async function updatePostRow(wp: WpData, id: number, fields: Partial<Omit<PostRow, 'ID'>>): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await wp.knex(wp.t.posts).where('ID', id).update(fields);
+}
+
+export async function deletePostRow(wp: WpData, id: number): Promise<void> {
+  await wp.knex(wp.t.posts).where('ID', id).delete();
+}
+
+/** A non-trashed post of the type with this exact title (and content, when given); collations decide case. */
+export async function findDuplicatePost(wp: WpData, postType: string, title: string, content?: string): Promise<PostRow | undefined> {
+  const query = wp.knex(wp.t.posts).select('*').where({ post_type: postType, post_title: title }).andWhereNot('post_status', 'trash');
+  if (content !== undefined) query.andWhere('post_content', content);
+  const row = await query.orderBy('ID').first();
+  return row ? normalise(row) : undefined;
+}
+
+/**
+ * Ids a default WP_Query for one meta value returns: published posts of the type, newest first, one page of
+ * `limit` (what the plugin's cleanup after trashing a venue or organizer sees).
+ */
+export async function publishedPostIdsWithMeta(wp: WpData, postType: string, key: string, value: string, limit: number): Promise<number[]> {
+  const rows: Array<{ ID: number }> = await wp
+    .knex({ p: wp.t.posts })
+    .join({ m: wp.t.postmeta }, 'm.post_id', 'p.ID')
+    .distinct('p.ID', 'p.post_date')
+    .where({ 'p.post_type': postType, 'p.post_status': 'publish', 'm.meta_key': key, 'm.meta_value': value })
+    .orderBy([{ column: 'p.post_date', order: 'desc' }, { column: 'p.ID', order: 'desc' }])
+    .limit(limit);
+  return rows.map((r) => Number(r.ID));
+}

@@ -1,0 +1,228 @@
+import { sanitizeTitle } from './formatting';
+import type { WpData } from './wp-data';
+
+/**
+ * Terms, their taxonomy rows and relationships, with wp_insert_term / wp_set_object_terms /
+ * wp_update_term_count semantics (wordpress.md §2.6). Which post types a taxonomy counts, and whether it is
+ * hierarchical, comes from the caller's registry: this layer knows no taxonomy by name.
+ */
+
+export interface TermRow {
+  term_id: number;
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+export interface TaxonomyRegistry {
+  hierarchical(taxonomy: string): boolean;
+  /** Post types whose published objects a term of this taxonomy counts. */
+  objectTypes(taxonomy: string): readonly string[];
+}
+
+/** A failed term write, as WordPress's WP_Error: `data` is the existing term id for term_exists. */
+export class TermWriteError extends Error {
+  constructor(
+    readonly code: 'empty_term_name' | 'missing_parent' | 'term_exists' | 'duplicate_term_slug',
+    readonly hierarchical: boolean,
+    readonly termId?: number,
+  ) {
+    super(code);
+  }
+}
+
+const COLUMNS = ['t.term_id', 't.name', 't.slug', 't.term_group', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent', 'tt.count'];
+
+function normalise(row: Record<string, unknown>): TermRow {
+  return {
+    term_id: Number(row.term_id),
+    name: String(row.name),
+    slug: String(row.slug),
+    term_group: Number(row.term_group),
+    term_taxonomy_id: Number(row.term_taxonomy_id),
+    taxonomy: String(row.taxonomy),
+    description: String(row.description ?? ''),
+    parent: Number(row.parent),
+    count: Number(row.count),
+  };
+}
+
+function termsOf(wp: WpData) {
+  return wp.knex({ t: wp.t.terms }).join({ tt: wp.t.term_taxonomy }, 'tt.term_id', 't.term_id').select(COLUMNS);
+}
+
+export async function getTermsByIds(wp: WpData, taxonomy: string, termIds: readonly number[]): Promise<Map<number, TermRow>> {
+  const ids = [...new Set(termIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return new Map();
+  const rows = await termsOf(wp).where('tt.taxonomy', taxonomy).whereIn('t.term_id', ids);
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.term_id), normalise(r)]));
+}
+
+export async function getTerm(wp: WpData, taxonomy: string, termId: number): Promise<TermRow | undefined> {
+  return (await getTermsByIds(wp, taxonomy, [termId])).get(termId);
+}
+
+export async function getTermBySlug(wp: WpData, taxonomy: string, slug: string): Promise<TermRow | undefined> {
+  const row = await termsOf(wp).where('tt.taxonomy', taxonomy).andWhere('t.slug', sanitizeTitle(slug)).orderBy('t.term_id').first();
+  return row ? normalise(row) : undefined;
+}
+
+/**
+ * term_exists(value, taxonomy): an integer matches the term id; anything else the sanitized slug first,
+ * then the name (collations make both case-insensitive). Without a taxonomy it searches every term.
+ */
+export async function termExists(wp: WpData, value: string | number, taxonomy?: string, parent?: number): Promise<TermRow | { term_id: number } | undefined> {
+  const scoped = () => {
+    const q = taxonomy ? termsOf(wp).where('tt.taxonomy', taxonomy) : wp.knex({ t: wp.t.terms }).select('t.term_id');
+    if (taxonomy && parent !== undefined) q.andWhere('tt.parent', parent);
+    return q.orderBy('t.term_id');
+  };
+  const wrap = (row: Record<string, unknown> | undefined) => (row ? (taxonomy ? normalise(row) : { term_id: Number(row.term_id) }) : undefined);
+  if (typeof value === 'number' || /^\d+$/.test(value)) return wrap(await scoped().where('t.term_id', Number(value)).first());
+  const text = value.trim();
+  if (!text) return undefined;
+  return wrap(await scoped().where('t.slug', sanitizeTitle(text)).first()) ?? wrap(await scoped().where('t.name', text).first());
+}
+
+/** Terms of many objects in one query, each object's terms ordered by name as get_the_terms returns them. */
+export async function getObjectTerms(wp: WpData, objectIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, TermRow[]>> {
+  const ids = [...new Set(objectIds)].filter((id) => id > 0);
+  const byObject = new Map<number, TermRow[]>();
+  if (ids.length === 0 || taxonomies.length === 0) return byObject;
+  const rows: Array<Record<string, unknown>> = await termsOf(wp)
+    .join({ tr: wp.t.term_relationships }, 'tr.term_taxonomy_id', 'tt.term_taxonomy_id')
+    .select('tr.object_id')
+    .whereIn('tr.object_id', ids)
+    .whereIn('tt.taxonomy', [...taxonomies])
+    .orderBy([{ column: 't.name' }, { column: 't.term_id' }]);
+  for (const row of rows) {
+    const objectId = Number(row.object_id);
+    byObject.set(objectId, [...(byObject.get(objectId) ?? []), normalise(row)]);
+  }
+  return byObject;
+}
+
+/** wp_unique_term_slug(): a suffix only when the slug is taken in the same taxonomy (WordPress ≥ 4.1). */
+export async function uniqueTermSlug(wp: WpData, registry: TaxonomyRegistry, slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
+  if (!(await termExists(wp, slug))) return slug;
+  if (!(await getTermBySlug(wp, taxonomy, slug))) return slug;
+  let candidate = slug;
+  if (registry.hierarchical(taxonomy) && parent > 0) {
+    let ancestor = parent;
+    while (ancestor > 0) {
+      const parentTerm = await getTerm(wp, taxonomy, ancestor);
+      if (!parentTerm) break;
+      candidate += `-${parentTerm.slug}`;
+      if (!(await termExists(wp, candidate))) return candidate;
+      ancestor = parentTerm.parent;
+    }
+  }
+  const taken = async (s: string, excludeId?: number) => {
+    const q = wp.knex(wp.t.terms).select('term_id').where('slug', s);
+    if (excludeId) q.andWhereNot('term_id', excludeId);
+    return (await q.first()) !== undefined;
+  };
+  if (!(await taken(candidate, termId))) return candidate;
+  for (let n = 2; ; n++) {
+    const alt = `${candidate}-${n}`;
+    if (!(await taken(alt))) return alt;
+  }
+}
+
+export interface NewTerm {
+  name: string;
+  slug?: string;
+  description?: string;
+  parent?: number;
+}
+
+/** wp_insert_term(): one `terms` row and one `term_taxonomy` row; throws TermWriteError as WordPress errs. */
+export async function insertTerm(wp: WpData, registry: TaxonomyRegistry, taxonomy: string, input: NewTerm): Promise<TermRow> {
+  const hierarchical = registry.hierarchical(taxonomy);
+  const name = input.name.trim();
+  if (!name) throw new TermWriteError('empty_term_name', hierarchical);
+  const parent = hierarchical ? (input.parent ?? 0) : 0;
+  if (parent > 0 && !(await getTerm(wp, taxonomy, parent))) throw new TermWriteError('missing_parent', hierarchical);
+  const slugProvided = Boolean(input.slug && input.slug.trim());
+  let slug = sanitizeTitle(slugProvided ? input.slug! : name);
+
+  // Duplicate names are refused at the same level of a hierarchy, anywhere in a flat taxonomy.
+  const nameQuery = termsOf(wp).where('tt.taxonomy', taxonomy).andWhere('t.name', name);
+  if (hierarchical) nameQuery.andWhere('tt.parent', parent);
+  const nameMatch = await nameQuery.first();
+  if (nameMatch) {
+    const existing = normalise(nameMatch);
+    const slugMatch = await getTermBySlug(wp, taxonomy, slug);
+    if (!slugProvided || existing.slug === slug || slugMatch) {
+      if (!hierarchical) throw new TermWriteError('term_exists', false, existing.term_id);
+      if (!slugProvided || existing.slug === slug) throw new TermWriteError('term_exists', true, existing.term_id);
+      if (slugMatch && slugMatch.parent === parent) throw new TermWriteError('term_exists', true, slugMatch.term_id);
+    }
+  }
+
+  slug = await uniqueTermSlug(wp, registry, slug, taxonomy, parent);
+  const [termId] = await wp.knex(wp.t.terms).insert({ name, slug, term_group: 0 });
+  const [ttId] = await wp.knex(wp.t.term_taxonomy).insert({ term_id: Number(termId), taxonomy, description: input.description ?? '', parent, count: 0 });
+  return { term_id: Number(termId), name, slug, term_group: 0, term_taxonomy_id: Number(ttId), taxonomy, description: input.description ?? '', parent, count: 0 };
+}
+
+/**
+ * wp_update_term_count_now(): a term counts the published objects of its taxonomy's post types.
+ * One statement per taxonomy, whatever the number of terms.
+ */
+export async function recountTerms(wp: WpData, registry: TaxonomyRegistry, termTaxonomyIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(termTaxonomyIds)];
+  if (ids.length === 0) return;
+  const rows: Array<{ taxonomy: string; term_taxonomy_id: number }> = await wp.knex(wp.t.term_taxonomy).select('taxonomy', 'term_taxonomy_id').whereIn('term_taxonomy_id', ids);
+  const byTaxonomy = new Map<string, number[]>();
+  for (const r of rows) byTaxonomy.set(r.taxonomy, [...(byTaxonomy.get(r.taxonomy) ?? []), Number(r.term_taxonomy_id)]);
+  for (const [taxonomy, ttIds] of byTaxonomy) {
+    const types = registry.objectTypes(taxonomy);
+    const published = wp
+      .knex({ tr: wp.t.term_relationships })
+      .join({ p: wp.t.posts }, 'p.ID', 'tr.object_id')
+      .count('*')
+      .whereRaw('?? = ??', ['tr.term_taxonomy_id', `${wp.t.term_taxonomy}.term_taxonomy_id`])
+      .andWhere('p.post_status', 'publish')
+      .whereIn('p.post_type', types.length > 0 ? [...types] : ['']);
+    await wp.knex(wp.t.term_taxonomy).whereIn('term_taxonomy_id', ttIds).update({ count: published });
+  }
+}
+
+/** The term_taxonomy ids an object has in some taxonomies. */
+export async function objectTermTaxonomyIds(wp: WpData, objectId: number, taxonomies: readonly string[]): Promise<number[]> {
+  const rows: Array<{ term_taxonomy_id: number }> = await wp
+    .knex({ tr: wp.t.term_relationships })
+    .join({ tt: wp.t.term_taxonomy }, 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
+    .select('tr.term_taxonomy_id')
+    .where('tr.object_id', objectId)
+    .whereIn('tt.taxonomy', [...taxonomies]);
+  return rows.map((r) => Number(r.term_taxonomy_id));
+}
+
+/**
+ * wp_set_object_terms(): gives the object exactly these terms of the taxonomy (or adds them with `append`),
+ * then recounts every term that gained or lost the object.
+ */
+export async function setObjectTerms(wp: WpData, registry: TaxonomyRegistry, objectId: number, taxonomy: string, termTaxonomyIds: readonly number[], append = false): Promise<void> {
+  const wanted = [...new Set(termTaxonomyIds)];
+  const current = await objectTermTaxonomyIds(wp, objectId, [taxonomy]);
+  const toAdd = wanted.filter((id) => !current.includes(id));
+  const toRemove = append ? [] : current.filter((id) => !wanted.includes(id));
+  if (toAdd.length > 0) {
+    await wp.knex(wp.t.term_relationships).insert(toAdd.map((id) => ({ object_id: objectId, term_taxonomy_id: id, term_order: 0 }))).onConflict(['object_id', 'term_taxonomy_id']).ignore();
+  }
+  if (toRemove.length > 0) await wp.knex(wp.t.term_relationships).where('object_id', objectId).whereIn('term_taxonomy_id', toRemove).delete();
+  await recountTerms(wp, registry, [...toAdd, ...toRemove]);
+}
+
+/** After a post changes status, its terms' counts may change (_update_term_count_on_transition_post_status). */
+export async function recountObjectTerms(wp: WpData, registry: TaxonomyRegistry, objectId: number): Promise<void> {
+  const rows: Array<{ term_taxonomy_id: number }> = await wp.knex(wp.t.term_relationships).select('term_taxonomy_id').where('object_id', objectId);
+  await recountTerms(wp, registry, rows.map((r) => Number(r.term_taxonomy_id)));
+}
