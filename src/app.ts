@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
+import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
 import { restError } from './http/errors';
@@ -28,6 +29,8 @@ export interface AppDeps {
   bodyLimit?: number;
   /** Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback). */
   trustProxy?: string | boolean;
+  /** Accept application passwords only over HTTPS, as WordPress does (default: plain HTTP is accepted too). */
+  requireHttps?: boolean;
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
 }
@@ -37,6 +40,8 @@ export function createApp(deps: AppDeps): express.Express {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger ?? createLogger('silent');
   const wp = WpData.open(deps.db, prefix);
+  const authOptions = { requireHttps: deps.requireHttps ?? false };
+  const describeAuthentication = authenticationIndex(authOptions);
 
   const rest = createRestServer<AppContext>({
     namespaces: [calendarNamespace(), ...(deps.extraNamespaces ?? [])],
@@ -47,10 +52,10 @@ export function createApp(deps: AppDeps): express.Express {
         wp,
         clock,
         homeOverride: deps.siteUrl,
-        remote: { ip: req.ip ?? '', secure: req.secure },
-        authenticationIndex: async () => [],
+        remote: { ip: remoteAddress(req), secure: req.secure },
+        authenticationIndex: describeAuthentication,
       }),
-    authenticate: async () => null,
+    authenticate: createAuthenticator(authOptions),
   });
 
   const app = express();
@@ -95,6 +100,12 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   return app;
+}
+
+/** REMOTE_ADDR as PHP reports it: an IPv4 peer on a dual-stack socket is plain IPv4, not `::ffff:a.b.c.d`. */
+function remoteAddress(req: Request): string {
+  const ip = req.ip ?? '';
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
 }
 
 function sendRestError(response: Response, code: 'rest_path_invalid_type' | 'rest_request_too_large' | 'internal_server_error'): void {

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     logger: log,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    requireHttps: config.requireHttps,
   });
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');

@@ -78,9 +78,16 @@ function editOrDeleteCaps(kind: 'edit' | 'delete', principal: Principal, postTyp
   return required;
 }
 
+/** Statuses core registers; map_meta_cap answers `edit_others_posts` for a status it does not know. */
+const REGISTERED_STATUSES = [
+  'publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit',
+  'request-pending', 'request-confirmed', 'request-failed', 'request-completed',
+];
+
 /** map_meta_cap('read_post'). */
 function readCaps(principal: Principal, postType: string, record: PostCapRecord): string[] {
   const caps = postTypeCaps(postType);
+  if (!REGISTERED_STATUSES.includes(record.post_status)) return ['edit_others_posts'];
   if (PUBLIC_STATUSES.includes(record.post_status)) return [caps.read];
   if (isAuthor(principal, record)) return [caps.read];
   if (PRIVATE_STATUSES.includes(record.post_status)) return [caps.read_private_posts];
@@ -117,6 +124,14 @@ export function can(principal: Principal, action: PostAction | TermAction, subje
     return cap !== undefined && hasCap(principal, cap);
   }
   return requiredCaps(principal, action as PostAction, subject.postType, record).every((cap) => hasCap(principal, cap));
+}
+
+/**
+ * The permission of TEC's term routes (Term_Single_Base: create, update, delete of /categories and /tags):
+ * the event type's `edit_tribe_events` **and** the taxonomy's manage_terms capability (tec-rest-v1.md §7.1).
+ */
+export function canWriteTermsViaRest(principal: Principal, taxonomy: string): boolean {
+  return can(principal, 'create', { postType: POST_TYPE.event }) && can(principal, 'manage_terms', { taxonomy });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ParamProblem } from '../http/errors';
 import { imageAttachmentIds } from '../wp/attachments';
 import { isValidUrl } from '../wp/formatting';
 import { findPostBySlug, postIdsOfType } from '../wp/posts';
-import { getUser } from '../wp/users';
+import { getUserById } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 
 /**
@@ -30,7 +30,7 @@ export const isEmptyValue = (v: unknown): boolean => v === '' || v === 0 || v ==
 export async function checkUser(checks: ParamChecks, wp: WpData, name: string, value: unknown): Promise<void> {
   if (!present(value)) return;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || !(await getUser(wp, id))) checks.fail(name);
+  if (!Number.isSafeInteger(id) || id <= 0 || !(await getUserById(wp, id))) checks.fail(name);
 }
 
 /** is_<type>_id: an existing post of that type, any status. */

@@ -32,6 +32,19 @@ export const CATALOGUE = {
   incorrect_password: entry(401, 'The provided password is an invalid application password.'),
   application_passwords_disabled: entry(401, 'Application passwords are not available.'),
 
+  // Creating users and application passwords (wp_insert_user, WP_Application_Passwords; used by the CLI)
+  empty_user_login: entry(400, 'Cannot create a user with an empty login name.'),
+  user_login_invalid: entry(400, 'This username is invalid because it uses illegal characters. Please enter a valid username.'),
+  user_login_too_long: entry(400, 'Username may not be longer than 60 characters.'),
+  existing_user_login: entry(400, 'Sorry, that username already exists!'),
+  user_nicename_too_long: entry(400, 'Nicename may not be longer than 50 characters.'),
+  user_email_too_long: entry(400, 'Email address may not be longer than 100 characters.'),
+  existing_user_email: entry(400, 'Sorry, that email address is already used!'),
+  user_email_invalid: entry(400, 'The email address is not correct.'),
+  user_role_invalid: entry(400, (role: string) => `The role "${role}" does not exist on this site.`),
+  application_password_empty_name: entry(400, 'An application name is required to create an application password.'),
+  application_password_duplicate_name: entry(409, 'Each application name should be unique.'),
+
   // The Events Calendar (tec-rest-v1.md §8)
   'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
   'rest-invalid-event-id': entry(400, 'The specified ID is not a valid event.'),
@@ -78,6 +91,9 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
   term_exists_flat: 'term_exists',
   term_exists_hierarchical: 'term_exists',
   rest_cannot_delete_term: 'rest_cannot_delete',
+  user_login_invalid: 'invalid_username',
+  user_email_invalid: 'invalid_email',
+  user_role_invalid: 'invalid_role',
 };
 
 type MessageArgs<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...args: infer A) => string ? A : [];

@@ -1,6 +1,152 @@
-// Interim minimal version; the full port replaces this file.
+import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
+import { sanitizeUser } from './user-input';
 import type { WpData } from './wp-data';
-export async function getUser(wp: WpData, id: number): Promise<{ ID: number } | undefined> {
-  const row = await wp.knex(wp.t.users).select('ID').where('ID', id).first();
-  return row ? { ID: Number(row.ID) } : undefined;
+
+/**
+ * The users and usermeta tables with WordPress's semantics: get_user_by('id' | 'login' | 'email'|'slug') and
+ * get/add/update/delete_user_meta (wordpress.md §2.8, §3.5). Nothing is cached: WordPress may write at any time.
+ */
+
+export interface UserRow {
+  ID: number;
+  user_login: string;
+  user_pass: string;
+  user_nicename: string;
+  user_email: string;
+  user_url: string;
+  user_registered: string;
+  user_activation_key: string;
+  user_status: number;
+  display_name: string;
+}
+
+/** Columns wp_insert_user writes (ID comes from the table, user_status keeps its default). */
+export type NewUserRow = Omit<UserRow, 'ID' | 'user_status'>;
+
+/** PHP's `! $value` for a string: '' and '0' are false. */
+const phpEmpty = (s: string): boolean => s === '' || s === '0';
+
+function toUser(row: Record<string, unknown> | undefined): UserRow | null {
+  if (!row) return null;
+  return { ...(row as unknown as UserRow), ID: Number(row.ID), user_status: Number(row.user_status) };
+}
+
+async function firstBy(wp: WpData, column: string, value: string | number): Promise<UserRow | null> {
+  return toUser(await wp.knex(wp.t.users).where(column, value).orderBy('ID').first());
+}
+
+export async function getUserById(wp: WpData, id: number): Promise<UserRow | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  return firstBy(wp, 'ID', id);
+}
+
+/** get_user_by('login'): trimmed and sanitize_user()'d, then matched by the column's collation. */
+export async function getUserByLogin(wp: WpData, login: string): Promise<UserRow | null> {
+  const value = sanitizeUser(login.trim());
+  if (phpEmpty(value)) return null;
+  return firstBy(wp, 'user_login', value);
+}
+
+/** get_user_by('email'): trimmed, then matched by the column's collation. */
+export async function getUserByEmail(wp: WpData, email: string): Promise<UserRow | null> {
+  const value = email.trim();
+  if (phpEmpty(value)) return null;
+  return firstBy(wp, 'user_email', value);
+}
+
+/** get_user_by('slug'): by user_nicename. */
+export async function getUserBySlug(wp: WpData, nicename: string): Promise<UserRow | null> {
+  const value = nicename.trim();
+  if (phpEmpty(value)) return null;
+  return firstBy(wp, 'user_nicename', value);
+}
+
+/** Is `nicename` taken by a user whose login is not `exceptLogin`? (wp_insert_user's uniqueness check). */
+export async function nicenameTaken(wp: WpData, nicename: string, exceptLogin: string): Promise<boolean> {
+  const row = await wp.knex(wp.t.users).select('ID').where('user_nicename', nicename).whereNot('user_login', exceptLogin).first();
+  return row !== undefined;
+}
+
+/** Inserts a users row as wp_insert_user does; returns the new ID. */
+export async function insertUserRow(wp: WpData, row: NewUserRow): Promise<number> {
+  const [id] = await wp.knex(wp.t.users).insert(row);
+  return Number(id);
+}
+
+// --- usermeta ---------------------------------------------------------------------------------------------
+
+export interface UserMetaRow {
+  umeta_id: number;
+  meta_value: string | null;
+}
+
+/** Every row of `key` for the user, in umeta_id order, values as stored. */
+export async function getUserMetaRows(wp: WpData, userId: number, key: string): Promise<UserMetaRow[]> {
+  const rows: Array<{ umeta_id: number | string; meta_value: string | null }> = await wp
+    .knex(wp.t.usermeta)
+    .select('umeta_id', 'meta_value')
+    .where({ user_id: userId, meta_key: key })
+    .orderBy('umeta_id');
+  return rows.map((r) => ({ umeta_id: Number(r.umeta_id), meta_value: r.meta_value }));
+}
+
+/** get_user_meta($id, $key, false): every value, unserialized. */
+export async function getUserMetaValues(wp: WpData, userId: number, key: string): Promise<Array<PhpValue | false>> {
+  return (await getUserMetaRows(wp, userId, key)).map((r) => maybeUnserialize(r.meta_value));
+}
+
+/** get_user_meta($id, $key, true): the first value, unserialized; undefined when the key is absent. */
+export async function getUserMeta(wp: WpData, userId: number, key: string): Promise<PhpValue | false | undefined> {
+  const [first] = await getUserMetaRows(wp, userId, key);
+  return first === undefined ? undefined : maybeUnserialize(first.meta_value);
+}
+
+/** Every meta row of several users for the given keys (one query), grouped by user then key, in umeta_id order. */
+export async function getUsersMeta(wp: WpData, userIds: number[], keys: string[]): Promise<Map<number, Map<string, Array<string | null>>>> {
+  const out = new Map<number, Map<string, Array<string | null>>>();
+  if (userIds.length === 0 || keys.length === 0) return out;
+  const rows: Array<{ user_id: number | string; meta_key: string; meta_value: string | null }> = await wp
+    .knex(wp.t.usermeta)
+    .select('user_id', 'meta_key', 'meta_value')
+    .whereIn('user_id', userIds)
+    .whereIn('meta_key', keys)
+    .orderBy('umeta_id');
+  for (const row of rows) {
+    const byKey = out.get(Number(row.user_id)) ?? new Map<string, Array<string | null>>();
+    out.set(Number(row.user_id), byKey);
+    byKey.set(row.meta_key, [...(byKey.get(row.meta_key) ?? []), row.meta_value]);
+  }
+  return out;
+}
+
+/** add_user_meta(): a new row (refused when `unique` and the key exists). Returns the umeta_id, or false. */
+export async function addUserMeta(wp: WpData, userId: number, key: string, value: unknown, unique = false): Promise<number | false> {
+  if (unique && (await getUserMetaRows(wp, userId, key)).length > 0) return false;
+  const [id] = await wp.knex(wp.t.usermeta).insert({ user_id: userId, meta_key: key, meta_value: maybeSerialize(value) });
+  return Number(id);
+}
+
+/**
+ * update_user_meta(): rewrites every row of `key` for the user, or adds one when there is none. Like
+ * update_metadata, a single row already holding the value is left untouched (returns false).
+ */
+export async function updateUserMeta(wp: WpData, userId: number, key: string, value: unknown): Promise<boolean> {
+  return updateUserMetaSerialized(wp, userId, key, maybeSerialize(value));
+}
+
+/** update_user_meta() with a value already in its stored form (for byte-exact edits of serialized values). */
+export async function updateUserMetaSerialized(wp: WpData, userId: number, key: string, stored: string | null): Promise<boolean> {
+  const rows = await getUserMetaRows(wp, userId, key);
+  if (rows.length === 0) {
+    await wp.knex(wp.t.usermeta).insert({ user_id: userId, meta_key: key, meta_value: stored });
+    return true;
+  }
+  if (rows.length === 1 && rows[0]!.meta_value === stored) return false;
+  await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).update({ meta_value: stored });
+  return true;
+}
+
+/** delete_user_meta() without a value: removes every row of `key`. */
+export async function deleteUserMeta(wp: WpData, userId: number, key: string): Promise<boolean> {
+  return (await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).delete()) > 0;
 }

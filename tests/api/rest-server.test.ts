@@ -87,7 +87,8 @@ describe('index and namespace descriptors', () => {
     ]);
     expect(res.body).toMatchObject({ name: 'Events Calendar', url: 'http://calendar.test', home: 'http://calendar.test', gmt_offset: 0, timezone_string: 'UTC' });
     expect(res.body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'test/v1']);
-    expect(res.body.authentication).toEqual([]);
+    // Application passwords are available (plain HTTP is accepted by default), so the index advertises them.
+    expect(res.body.authentication).toEqual({ 'application-passwords': { endpoints: { authorization: 'http://calendar.test/wp-admin/authorize-application.php' } } });
     expect(res.body.routes['/test/v1/items/(?P<id>\\d+)']).toEqual({
       namespace: 'test/v1',
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

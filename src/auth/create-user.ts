@@ -1,0 +1,111 @@
+import { restError } from '../http/errors';
+import { getOption } from '../wp/options';
+import { isEmail, nicenameFromStrictLogin, sanitizeUser } from '../wp/user-input';
+import { addUserMeta, getUserByEmail, getUserByLogin, insertUserRow, nicenameTaken } from '../wp/users';
+import type { WpData } from '../wp/wp-data';
+import { generatePassword, wpHashPassword } from './password-hashes';
+import { effectiveCapabilities } from './principal';
+
+/**
+ * wp_insert_user() for a new user with a role: the users row and the usermeta rows WordPress writes, in
+ * WordPress's order (the profile defaults, then `{prefix}capabilities` and `{prefix}user_level` from set_role),
+ * all in one transaction. Input WordPress would silently rewrite is refused instead (validate_username).
+ */
+
+export interface NewUser {
+  login: string;
+  /** Optional as in WordPress; the CLI requires it. */
+  email?: string;
+  /** Role slug; default: the `default_role` option, else `subscriber`. */
+  role?: string;
+  /** Login password (stored with wp_hash_password); a random one when absent. */
+  password?: string;
+  displayName?: string;
+  now: Date;
+}
+
+export interface CreatedUser {
+  id: number;
+  login: string;
+  role: string;
+}
+
+/** The usermeta wp_insert_user writes for a new user, in its order, with its defaults. */
+function profileMeta(login: string): Array<[string, string | number]> {
+  return [
+    ['nickname', login],
+    ['first_name', ''],
+    ['last_name', ''],
+    ['description', ''],
+    ['rich_editing', 'true'],
+    ['syntax_highlighting', 'true'],
+    ['comment_shortcuts', 'false'],
+    ['admin_color', 'fresh'],
+    ['use_ssl', 0],
+    ['show_admin_bar_front', 'true'],
+    ['locale', ''],
+  ];
+}
+
+/** WP_User::level_reduction over the effective capabilities' names. */
+function userLevel(caps: Record<string, boolean>): number {
+  return Object.keys(caps).reduce((max, cap) => {
+    const m = /^level_(10|[0-9])$/i.exec(cap);
+    return m ? Math.max(max, Number(m[1])) : max;
+  }, 0);
+}
+
+/** Checks that need no database: the login and e-mail as WordPress would accept them. */
+export function validateNewUser(input: Pick<NewUser, 'login' | 'email'>): void {
+  const login = input.login.trim();
+  if (login === '' || login === '0') throw restError('empty_user_login');
+  if (sanitizeUser(login, true) !== login) throw restError('user_login_invalid');
+  if ([...login].length > 60) throw restError('user_login_too_long');
+  if (input.email !== undefined) {
+    const email = input.email.trim();
+    if (!isEmail(email)) throw restError('user_email_invalid');
+    if ([...email].length > 100) throw restError('user_email_too_long');
+  }
+}
+
+/** user_nicename: from the login, cut to 50 characters, made unique with -2, -3, … as wp_insert_user does. */
+async function uniqueNicename(wp: WpData, login: string): Promise<string> {
+  const base = nicenameFromStrictLogin([...login].slice(0, 50).join(''));
+  if (!(await nicenameTaken(wp, base, login))) return base;
+  for (let suffix = 2; ; suffix++) {
+    const candidate = `${[...base].slice(0, 49 - String(suffix).length).join('')}-${suffix}`;
+    if (!(await nicenameTaken(wp, candidate, login))) return candidate;
+  }
+}
+
+export async function createUser(wp: WpData, input: NewUser): Promise<CreatedUser> {
+  validateNewUser(input);
+  const login = input.login.trim();
+  const email = input.email?.trim() ?? '';
+  return wp.transaction(async (trx) => {
+    const roles = await getOption(trx, `${trx.prefix}user_roles`);
+    const defaultRole = await getOption(trx, 'default_role');
+    const role = input.role ?? (typeof defaultRole === 'string' && defaultRole !== '' ? defaultRole : 'subscriber');
+    const roleDefs = roles !== null && typeof roles === 'object' ? (roles as Record<string, unknown>) : {};
+    if (!Object.prototype.hasOwnProperty.call(roleDefs, role)) throw restError('user_role_invalid', { args: [role] });
+    if (await getUserByLogin(trx, login)) throw restError('existing_user_login');
+    if (email !== '' && (await getUserByEmail(trx, email))) throw restError('existing_user_email');
+
+    const id = await insertUserRow(trx, {
+      user_login: login,
+      user_pass: wpHashPassword(input.password ?? generatePassword(24)),
+      user_nicename: await uniqueNicename(trx, login),
+      user_email: email,
+      user_url: '',
+      // gmdate('Y-m-d H:i:s')
+      user_registered: input.now.toISOString().slice(0, 19).replace('T', ' '),
+      user_activation_key: '',
+      display_name: input.displayName ?? login,
+    });
+    for (const [key, value] of profileMeta(login)) await addUserMeta(trx, id, key, value);
+    const capabilities = { [role]: true };
+    await addUserMeta(trx, id, `${trx.prefix}capabilities`, capabilities);
+    await addUserMeta(trx, id, `${trx.prefix}user_level`, userLevel(effectiveCapabilities(roles, capabilities).caps));
+    return { id, login, role };
+  });
+}
