@@ -233,6 +233,21 @@ describe('every field', () => {
     expect(jazz.status).toBe(201);
   });
 
+  it('takes an image URL for callers who may upload: one attachment per URL, marked as imported', async () => {
+    const url = 'https://cdn.example/img/poster%20big.jpg';
+    const first = await create({ title: 'Remote image', start_date: '2025-07-01', end_date: '2025-07-01', image: url });
+    expect(first.status).toBe(201);
+    expect(first.body.image).toEqual({ url, id: expect.any(Number), extension: 'jpg' });
+    const attachment = await post(first.body.image.id);
+    expect(attachment).toMatchObject({ post_type: 'attachment', post_status: 'inherit', post_mime_type: 'image/jpeg', guid: url, post_title: 'poster big', post_parent: first.body.id });
+    expect(await meta(first.body.image.id)).toEqual({ _tribe_importer_original_url: url });
+    const second = await create({ title: 'Same remote image', start_date: '2025-07-01', end_date: '2025-07-01', image: url });
+    expect(second.body.image.id).toBe(first.body.image.id);
+    const contributor = await create({ title: 'No uploads', start_date: '2025-07-01', end_date: '2025-07-01', image: url }, callers.contributor);
+    expect(contributor.status).toBe(400);
+    expect(contributor.body.data.params).toEqual({ image: 'Invalid parameter.' });
+  });
+
   it('reuses an inline venue that already exists by name and overwrites its meta', async () => {
     const first = await create({ title: 'Dup 1', start_date: '2025-07-01', end_date: '2025-07-01', venue: { venue: 'Shared Hall', city: 'Oslo' } });
     const second = await create({ title: 'Dup 2', start_date: '2025-07-02', end_date: '2025-07-02', venue: { venue: 'shared hall', city: 'Bergen' } });
