@@ -1,8 +1,38 @@
 import { findAttachmentByUrl as findByUrl } from '../wp/attachments';
+import { addPostMeta } from '../wp/postmeta';
+import { insertPost } from '../wp/post-writer';
 import type { WpData } from '../wp/wp-data';
+import type { CalendarEnv } from './env';
 import { WP_META } from './meta-keys';
+
+/** Image URLs given to the plugin's `image` arguments, and the attachments they become. */
 
 /** An existing attachment for an image URL: by guid, or by the URL TEC's importer recorded. */
 export function findAttachmentByUrl(wp: WpData, url: string): Promise<number | undefined> {
   return findByUrl(wp, url, WP_META.importerOriginalUrl);
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', jpe: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', bmp: 'image/bmp', ico: 'image/x-icon', tif: 'image/tiff', tiff: 'image/tiff', heic: 'image/heic' };
+
+/**
+ * The attachment for an image URL: an existing one, or a new media-library entry pointing at the URL, marked
+ * with `_tribe_importer_original_url` as the plugin's uploader marks sideloaded images. (The plugin downloads
+ * the file into the uploads folder; this service records the remote URL as the attachment's file URL.)
+ */
+export async function attachmentForUrl(env: CalendarEnv, wp: WpData, url: string, parentId: number): Promise<number> {
+  const existing = await findAttachmentByUrl(wp, url);
+  if (existing) return existing;
+  const file = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'image');
+  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
+  const post = await insertPost(wp, env.write, {
+    post_type: 'attachment',
+    post_status: 'inherit',
+    post_title: file.replace(/\.[^.]+$/, ''),
+    post_parent: parentId,
+    post_author: env.ctx.principal.userId,
+    post_mime_type: MIME_BY_EXTENSION[extension] ?? 'image/jpeg',
+    guid: url,
+  });
+  await addPostMeta(wp, post.ID, WP_META.importerOriginalUrl, url);
+  return post.ID;
 }

@@ -14,8 +14,10 @@ import type { WpData } from '../wp/wp-data';
 export class ParamChecks {
   readonly problems = new Map<string, ParamProblem>();
 
-  fail(name: string): void {
-    if (!this.problems.has(name)) this.problems.set(name, { message: 'Invalid parameter.' });
+  /** A validator that returned false ("Invalid parameter."), or one that explained itself with a WP_Error. */
+  fail(name: string, error?: { code: string; message: string }): void {
+    if (this.problems.has(name)) return;
+    this.problems.set(name, error ? { message: error.message, error: { ...error, data: null } } : { message: 'Invalid parameter.' });
   }
 
   result(): Map<string, ParamProblem> | undefined {

@@ -60,7 +60,7 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
         if (a[arg] !== undefined && a[arg] !== null) await updatePostMeta(wp, postId, key, sanitizeTextField(String(a[arg])));
       }
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
-      await saveThumbnail(wp, postId, a.image, existing !== undefined);
+      await saveThumbnail(env, wp, postId, a.image, existing !== undefined);
       if (!existing) await writeCreateArtifacts(wp, postId, config, a);
     },
   };

@@ -2,7 +2,7 @@ import { deletePostMeta, updatePostMeta } from '../wp/postmeta';
 import { parsePhpDate } from '../wp/php-date';
 import { formatWallClock, resolveZone } from '../wp/timezones';
 import type { WpData } from '../wp/wp-data';
-import { findAttachmentByUrl } from './attachments';
+import { attachmentForUrl } from './attachments';
 import type { CalendarEnv } from './env';
 import { WP_META } from './meta-keys';
 
@@ -27,22 +27,17 @@ export const nowLocal = (env: CalendarEnv): { post_date: string; post_date_gmt: 
   post_date_gmt: undefined,
 });
 
-/** The attachment an `image` argument names: an id as given, or an existing attachment with that URL. */
-export async function imageAttachmentId(wp: WpData, image: string): Promise<number | undefined> {
-  if (/^\d+$/.test(image.trim())) return Number(image);
-  return findAttachmentByUrl(wp, image.trim());
-}
-
 /**
- * `_thumbnail_id`: set from `image` when it names an attachment; removed when the argument is empty, and on
- * updates that omit it (the plugin's update is not partial for images).
+ * `_thumbnail_id`: set from `image` (an attachment id, or a URL that names or becomes an attachment); removed
+ * when the argument is empty, and on updates that omit it (the plugin's update is not partial for images).
  */
-export async function saveThumbnail(wp: WpData, postId: number, image: string | undefined, isUpdate: boolean): Promise<void> {
+export async function saveThumbnail(env: CalendarEnv, wp: WpData, postId: number, image: string | undefined, isUpdate: boolean): Promise<void> {
   if (image === undefined) {
     if (isUpdate) await deletePostMeta(wp, postId, WP_META.thumbnailId);
     return;
   }
-  const id = image ? await imageAttachmentId(wp, image) : undefined;
+  const value = image.trim();
+  const id = !value ? undefined : /^\d+$/.test(value) ? Number(value) : await attachmentForUrl(env, wp, value, postId);
   if (id) await updatePostMeta(wp, postId, WP_META.thumbnailId, String(id));
   else await deletePostMeta(wp, postId, WP_META.thumbnailId);
 }

@@ -39,6 +39,9 @@ export interface PostFields {
   post_password?: string;
   comment_status?: string;
   ping_status?: string;
+  post_mime_type?: string;
+  /** Attachments carry their file URL; every other post gets its permalink at insert time. */
+  guid?: string;
 }
 
 const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
@@ -95,12 +98,13 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
     post_password: status === 'private' ? '' : (fields.post_password ?? ''),
     comment_status: fields.comment_status ?? 'closed',
     ping_status: fields.ping_status ?? 'closed',
+    post_mime_type: fields.post_mime_type ?? '',
   });
   // Drafts keep an empty slug; others take the title's, and a title that sanitizes to nothing gives the ID.
   const wanted = given || (DATE_FLOATING.includes(status) ? '' : slugFromTitle(title, id));
   const post_name = wanted ? await settleSlug(wp, wanted, id, status, fields.post_type) : '';
   const stored = { ...(await getPost(wp, id))!, post_name };
-  const guid = ctx.permalink(stored);
+  const guid = fields.guid ?? ctx.permalink(stored);
   await updatePostRow(wp, id, { post_name, guid });
   const post = { ...stored, guid };
   await afterStatusChange(wp, ctx, post, null);

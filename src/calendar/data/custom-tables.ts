@@ -17,7 +17,7 @@ async function tablesExist(wp: WpData): Promise<boolean> {
 const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 1000;
 const sha1 = (parts: Array<string | number>) => createHash('sha1').update(parts.join(':')).digest('hex');
 
-export async function syncCustomTables(wp: WpData, postId: number): Promise<void> {
+export async function syncCustomTables(wp: WpData, postId: number, now: Date): Promise<void> {
   if (!(await tablesExist(wp))) return;
   const meta = await loadPostMeta(wp, [postId], [EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc, EVENT_META.timezone, EVENT_META.duration]);
   const m = (key: string) => meta.first(postId, key) ?? '';
@@ -28,7 +28,8 @@ export async function syncCustomTables(wp: WpData, postId: number): Promise<void
   const endUtc = m(EVENT_META.endDateUtc) || startUtc;
   const duration = Number(m(EVENT_META.duration)) || seconds(endUtc) - seconds(startUtc);
   const timezone = m(EVENT_META.timezone) || 'UTC';
-  const eventRow = { post_id: postId, start_date: start, end_date: end, timezone, start_date_utc: startUtc, end_date_utc: endUtc, duration };
+  const updated_at = now.toISOString().slice(0, 19).replace('T', ' ');
+  const eventRow = { post_id: postId, start_date: start, end_date: end, timezone, start_date_utc: startUtc, end_date_utc: endUtc, duration, updated_at };
   const eventsTable = `${wp.prefix}tec_events`;
   const occurrencesTable = `${wp.prefix}tec_occurrences`;
   const existing = await wp.knex(eventsTable).select('event_id').where('post_id', postId).first();
@@ -50,6 +51,7 @@ export async function syncCustomTables(wp: WpData, postId: number): Promise<void
     end_date_utc: endUtc,
     duration,
     hash: sha1([eventId, postId, start, startUtc, end, endUtc, duration]),
+    updated_at,
   });
 }
 

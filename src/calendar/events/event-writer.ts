@@ -117,7 +117,7 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
       await writeDates(env, wp, id, input, existing);
       await writeFlags(wp, id, input, isUpdate);
       await writeCost(wp, id, input, isUpdate);
-      await saveThumbnail(wp, id, input.args.image, isUpdate);
+      await saveThumbnail(env, wp, id, input.args.image, isUpdate);
       if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);
       await assignTerms(env, wp, id, TAXONOMY.tag, input.args.tags);
@@ -128,7 +128,7 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
         const ids = [...linked.all(id, links.venue.metaKey), ...linked.all(id, links.organizer.metaKey)].map(Number);
         await publishLinkedPosts(env, wp, ids);
       }
-      await syncCustomTables(wp, id);
+      await syncCustomTables(wp, id, env.ctx.now);
     },
   };
 }

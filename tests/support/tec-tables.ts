@@ -1,0 +1,49 @@
+import type { WpData } from '../../src/wp/wp-data';
+
+/**
+ * The Events Calendar's own index tables (TEC ≥ 6 custom tables), created the way the plugin creates them,
+ * for tests of databases that have them. The service itself never creates these.
+ */
+export async function createTecTables(wp: WpData): Promise<void> {
+  const events = `${wp.prefix}tec_events`;
+  const occurrences = `${wp.prefix}tec_occurrences`;
+  if (wp.dialect.name === 'mysql') {
+    await wp.knex.raw(`CREATE TABLE ${events} (
+      event_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+      post_id bigint(20) unsigned NOT NULL,
+      start_date varchar(19) NOT NULL,
+      end_date varchar(19) DEFAULT NULL,
+      timezone varchar(30) NOT NULL DEFAULT 'UTC',
+      start_date_utc varchar(19) NOT NULL,
+      end_date_utc varchar(19) DEFAULT NULL,
+      duration mediumint(30) DEFAULT 7200,
+      updated_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
+      hash varchar(40) NOT NULL,
+      PRIMARY KEY (event_id)
+    ) DEFAULT CHARACTER SET utf8mb4`);
+    await wp.knex.raw(`CREATE TABLE ${occurrences} (
+      occurrence_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+      event_id bigint(20) unsigned NOT NULL,
+      post_id bigint(20) unsigned NOT NULL,
+      start_date datetime NOT NULL,
+      start_date_utc datetime NOT NULL,
+      end_date datetime NOT NULL,
+      end_date_utc datetime NOT NULL,
+      duration mediumint(30) DEFAULT 7200,
+      hash varchar(40) NOT NULL,
+      updated_at timestamp NOT NULL,
+      PRIMARY KEY (occurrence_id),
+      UNIQUE KEY hash (hash)
+    ) DEFAULT CHARACTER SET utf8mb4`);
+    return;
+  }
+  await wp.knex.raw(`CREATE TABLE "${events}" (
+    "event_id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "post_id" integer NOT NULL, "start_date" text NOT NULL,
+    "end_date" text DEFAULT NULL, "timezone" text NOT NULL DEFAULT 'UTC', "start_date_utc" text NOT NULL,
+    "end_date_utc" text DEFAULT NULL, "duration" integer DEFAULT 7200, "updated_at" text NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "hash" text NOT NULL)`);
+  await wp.knex.raw(`CREATE TABLE "${occurrences}" (
+    "occurrence_id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "event_id" integer NOT NULL, "post_id" integer NOT NULL,
+    "start_date" text NOT NULL, "start_date_utc" text NOT NULL, "end_date" text NOT NULL, "end_date_utc" text NOT NULL,
+    "duration" integer DEFAULT 7200, "hash" text NOT NULL UNIQUE, "updated_at" text NOT NULL)`);
+}
