@@ -72,16 +72,22 @@ export function parseWall(text: string): WallClock | null {
 const EARLIEST = Date.UTC(1583, 0, 1) / 1000;
 
 /**
- * UTC offset of the zone at the instant, in seconds, read from Intl's wall clock for that instant. (date-fns-tz's
- * getTimezoneOffset reads a Date's fields in the process time zone, so it is not used here.) NaN for an unknown zone.
+ * Building an Intl.DateTimeFormat costs far more than using one, so one per zone is kept. This memo is the only
+ * module-level state here: a formatter is immutable and depends on nothing but the zone name, so sharing it
+ * between apps and requests cannot leak anything. Bounded, in case callers pass arbitrary names.
  */
-export function offsetAt(zone: string, instantSeconds: number): number {
-  const fixed = fixedOffsetSeconds(zone);
-  if (fixed !== null) return fixed;
-  const at = Math.max(instantSeconds, EARLIEST);
-  let parts: Intl.DateTimeFormatPart[];
+const FORMATTERS = new Map<string, Intl.DateTimeFormat | null>();
+
+/** Whether Intl knows the IANA zone name. */
+export function isIntlZone(zone: string): boolean {
+  return wallClockFormatter(zone) !== null;
+}
+
+function wallClockFormatter(zone: string): Intl.DateTimeFormat | null {
+  let formatter = FORMATTERS.get(zone);
+  if (formatter !== undefined) return formatter;
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -90,10 +96,26 @@ export function offsetAt(zone: string, instantSeconds: number): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    }).formatToParts(new Date(at * 1000));
+    });
   } catch {
-    return NaN;
+    formatter = null;
   }
+  if (FORMATTERS.size >= 1000) FORMATTERS.clear();
+  FORMATTERS.set(zone, formatter);
+  return formatter;
+}
+
+/**
+ * UTC offset of the zone at the instant, in seconds, read from Intl's wall clock for that instant. (date-fns-tz's
+ * getTimezoneOffset reads a Date's fields in the process time zone, so it is not used here.) NaN for an unknown zone.
+ */
+export function offsetAt(zone: string, instantSeconds: number): number {
+  const fixed = fixedOffsetSeconds(zone);
+  if (fixed !== null) return fixed;
+  const at = Math.max(instantSeconds, EARLIEST);
+  const formatter = wallClockFormatter(zone);
+  if (!formatter) return NaN;
+  const parts = formatter.formatToParts(new Date(at * 1000));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = { y: part('year'), m: part('month'), d: part('day'), h: part('hour'), i: part('minute'), s: part('second') };
   return wallToSeconds(wall) - at;

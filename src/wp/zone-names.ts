@@ -1,4 +1,4 @@
-import { formatOffset } from './zone-math';
+import { formatOffset, isIntlZone } from './zone-math';
 
 /**
  * Which time-zone names PHP's DateTimeZone (timelib_parse_zone) accepts, and what they mean:
@@ -72,13 +72,7 @@ function parseOffsetDigits(text: string): number | null {
 
 /** Whether Intl (and so date-fns-tz) knows this IANA identifier. */
 export function isIanaZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) && isIntlZone(name);
 }
 
 /**
