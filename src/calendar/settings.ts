@@ -24,6 +24,8 @@ export interface TecSettings {
   timezoneMode: 'event' | 'site';
   restDisabled: boolean;
   customTablesActive: boolean;
+  /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
+  eventsPerPage: number;
 }
 
 /** tribe_is_truthy(): the strings TEC treats as "yes". */
@@ -35,6 +37,11 @@ export function isTruthy(value: unknown): boolean {
 }
 
 const text = (v: PhpValue | undefined, fallback: string): string => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : fallback);
+
+const positive = (v: PhpValue | undefined): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
 
 export function readTecSettings(site: SiteSettings): TecSettings {
   const raw = site.options.get(TEC_OPTIONS);
@@ -56,5 +63,6 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     restDisabled: isTruthy(o['rest-v1-disabled']),
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
+    eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };
 }

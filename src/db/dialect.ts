@@ -34,6 +34,13 @@ export interface Dialect {
   castInteger(knex: Knex, column: string): Knex.Raw;
   /** Case-sensitive binary equality (slugs are case-insensitive by collation; hashes are not). */
   binaryEquals(knex: Knex, column: string, value: string): Knex.Raw;
+  /**
+   * `<column> [NOT] LIKE <pattern>` with `\` as the escape character, as wpdb::esc_like() escapes patterns
+   * (MySQL's default; SQLite needs it spelled out).
+   */
+  like(knex: Knex, column: string, pattern: string, negate?: boolean): Knex.Raw;
+  /** Whether a table exists, in one cheap statement. */
+  tableExists(knex: Knex, table: string): Promise<boolean>;
   /** The DDL file in schema/ that describes WordPress's tables for this dialect. */
   readonly schemaFile: string;
   /** The text substituted for {charset_collate} in the DDL. */
@@ -124,6 +131,11 @@ const mysql: Dialect = {
   },
   castInteger: (knex, column) => knex.raw('CAST(?? AS SIGNED)', [column]),
   binaryEquals: (knex, column, value) => knex.raw('?? = BINARY ?', [column, value]),
+  like: (knex, column, pattern, negate) => knex.raw(`?? ${negate ? 'NOT LIKE' : 'LIKE'} ?`, [column, pattern]),
+  async tableExists(knex, table) {
+    const rows: unknown[] = (await knex.raw('SHOW TABLES LIKE ?', [table.replace(/[\\%_]/g, (c) => `\\${c}`)]))[0];
+    return rows.length > 0;
+  },
   async charsetCollate(knex) {
     // wpdb::determine_charset: utf8mb4_unicode_520_ci when the server has it, else utf8mb4_unicode_ci.
     const rows: unknown[] = (await knex.raw("SHOW COLLATION LIKE 'utf8mb4_unicode_520_ci'"))[0];
@@ -204,6 +216,11 @@ const sqlite: Dialect = {
   },
   castInteger: (knex, column) => knex.raw('CAST(?? AS INTEGER)', [column]),
   binaryEquals: (knex, column, value) => knex.raw('?? = ? COLLATE BINARY', [column, value]),
+  like: (knex, column, pattern, negate) => knex.raw(`?? ${negate ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '\\'`, [column, pattern]),
+  async tableExists(knex, table) {
+    const rows: unknown[] = await knex.raw("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table]);
+    return rows.length > 0;
+  },
   charsetCollate: async () => '',
   isDuplicateKey: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errorCode(error) ?? ''),
 };

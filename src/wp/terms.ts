@@ -226,3 +226,37 @@ export async function recountObjectTerms(wp: WpData, registry: TaxonomyRegistry,
   const rows: Array<{ term_taxonomy_id: number }> = await wp.knex(wp.t.term_relationships).select('term_taxonomy_id').where('object_id', objectId);
   await recountTerms(wp, registry, rows.map((r) => Number(r.term_taxonomy_id)));
 }
+
+/**
+ * Every term of the taxonomy that one of the values could name — by id (numeric values), by sanitized slug or
+ * by name — in one query; callers apply term_exists() / get_term_by() precedence to the rows.
+ */
+export async function termsNamedBy(wp: WpData, taxonomy: string, values: readonly string[]): Promise<TermRow[]> {
+  const ids = values.filter((v) => /^\d+$/.test(v.trim())).map((v) => Number(v.trim()));
+  const slugs = values.map((v) => sanitizeTitle(v.trim())).filter((s) => s !== '');
+  const names = values.map((v) => v.trim()).filter((n) => n !== '');
+  if (ids.length + slugs.length + names.length === 0) return [];
+  const rows: Array<Record<string, unknown>> = await termsOf(wp)
+    .where('tt.taxonomy', taxonomy)
+    .andWhere((q) => {
+      if (ids.length > 0) q.orWhereIn('t.term_id', ids);
+      if (slugs.length > 0) q.orWhereIn('t.slug', slugs);
+      if (names.length > 0) q.orWhereIn('t.name', names);
+    })
+    .orderBy('t.term_id');
+  return rows.map(normalise);
+}
+
+/** The term_taxonomy ids of these terms and of all their descendants (a tax query's include_children). */
+export async function termTaxonomyIdsWithDescendants(wp: WpData, taxonomy: string, termIds: readonly number[]): Promise<number[]> {
+  if (termIds.length === 0) return [];
+  const rows: Array<{ term_taxonomy_id: number }> = await wp.knex
+    .withRecursive('tree', ['term_id', 'term_taxonomy_id'], (q) => {
+      q.select('term_id', 'term_taxonomy_id').from(wp.t.term_taxonomy).where('taxonomy', taxonomy).whereIn('term_id', [...termIds]).union((child) => {
+        child.select('c.term_id', 'c.term_taxonomy_id').from({ c: wp.t.term_taxonomy }).join('tree', 'tree.term_id', 'c.parent').where('c.taxonomy', taxonomy);
+      });
+    })
+    .select('term_taxonomy_id')
+    .from('tree');
+  return [...new Set(rows.map((r) => Number(r.term_taxonomy_id)))];
+}

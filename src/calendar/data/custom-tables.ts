@@ -11,8 +11,8 @@ import { EVENT_META } from '../meta-keys';
  */
 
 export async function customTablesExist(wp: WpData): Promise<boolean> {
-  const tables = (await wp.dialect.listTables(wp.knex)).map((t) => t.toLowerCase());
-  return tables.includes(`${wp.prefix}tec_events`.toLowerCase()) && tables.includes(`${wp.prefix}tec_occurrences`.toLowerCase());
+  // Two cheap lookups rather than listing every table: list requests ask this each time.
+  return (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_events`)) && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`));
 }
 
 const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 1000;

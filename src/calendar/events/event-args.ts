@@ -1,5 +1,6 @@
 import { wpBoolean, wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
+import { EventListArgs } from './event-list-args';
 
 /**
  * The event routes' arguments (tec-rest-v1.md §3.5–3.6), in the plugin's declaration order. Update
@@ -61,4 +62,5 @@ export const EventArgs = {
   updateBySlug: { ...EventUpdateFields, slug: EventSlugArgs.slug.optional() },
   delete: EventReadArgs,
   deleteBySlug: EventSlugArgs,
+  list: EventListArgs,
 };

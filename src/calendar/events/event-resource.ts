@@ -14,6 +14,7 @@ import { resolveZone } from '../../wp/timezones';
 import { EventArgs } from './event-args';
 import { eventTimezone } from './event-dates';
 import { linkedValueIsValid, type LinkKind } from './event-links';
+import { listEvents, validateEventList } from './event-archive';
 import { eventObject } from './event-object';
 import { eventWriter } from './event-writer';
 
@@ -76,4 +77,6 @@ export const eventResource: PostResourceDef = {
   readAccess,
   serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
+  validateList: validateEventList,
+  list: (env, req) => listEvents(eventResource, env, req),
 };

@@ -1,6 +1,7 @@
 import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../identifiers';
+import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
 import { linkedReadAccess, linkedValidate } from '../linked-resource';
 import { linkedPostWriter } from '../linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../meta-keys';
@@ -9,17 +10,21 @@ import { OrganizerArgs } from './organizer-args';
 import { organizerObject } from './organizer-object';
 
 /** Organizers: the post-type engine configured for `tribe_organizer` (tec-rest-v1.md §4.3, §6.3). */
+const ARCHIVE: LinkedArchive = { postType: POST_TYPE.organizer, linkKey: EVENT_META.organizerId, searchMetaKeys: [ORGANIZER_META.phone, ORGANIZER_META.email, ORGANIZER_META.website] };
+
 export const organizerResource: PostResourceDef = {
   name: 'organizer',
   restBase: 'organizers',
   postType: POST_TYPE.organizer,
   taxonomies: [],
   links: false,
-  args: OrganizerArgs,
+  args: { ...OrganizerArgs, list: linkedListArgs('organizers') },
   missingIdIsParamError: true,
   validate: linkedValidate(POST_TYPE.organizer),
   errors: { inTrash: 'organizer-is-in-trash', notAccessible: 'organizer-not-accessible', archivePageNotFound: 'organizer-archive-page-not-found' },
   readAccess: linkedReadAccess('organizer-not-accessible'),
+  validateList: validateLinkedList(ARCHIVE),
+  list: listLinked(() => organizerResource, ARCHIVE),
   serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
   writer: {
     ...linkedPostWriter({

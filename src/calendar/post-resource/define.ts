@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { ArgShape } from '../../http/args';
 import type { ErrorCode, ParamProblem } from '../../http/errors';
+import type { RestResponse } from '../../http/response';
 import type { RestRequest } from '../../http/routes';
 import type { PostFields } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
@@ -42,11 +43,6 @@ export interface ResourceErrors {
   archivePageNotFound: ErrorCode;
 }
 
-export interface ListResult {
-  ids: number[];
-  total: number;
-}
-
 export interface PostResourceDef {
   name: 'event' | 'venue' | 'organizer';
   restBase: 'events' | 'venues' | 'organizers';
@@ -77,6 +73,8 @@ export interface PostResourceDef {
   readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean };
   serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean; req?: Req }): Record<string, unknown>;
   writer: PostWriter;
-  /** The list endpoint (GET /{restBase}): page of ids and total for validated args. */
-  list?: (env: CalendarEnv, req: Req) => Promise<Record<string, unknown>>;
+  /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
+  list?: (env: CalendarEnv, req: Req) => Promise<RestResponse>;
+  /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
+  validateList?: (req: Req, env: CalendarEnv) => Promise<Map<string, ParamProblem> | undefined>;
 }

@@ -50,7 +50,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
       {
         methods: ['GET'],
         args: def.args.list,
-        validate: withValidation(def),
+        validate: def.validateList ? async (req: Req) => def.validateList!(req, await envOf(req)) : undefined,
         handler: async (req) => list(await envOf(req), req),
         doc: { list: capitalised(def.name) },
       },

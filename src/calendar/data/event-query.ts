@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import { idsWithMeta, pageOfIds, postsMatching, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
+import type { WpData } from '../../wp/wp-data';
+import { EVENT_META } from '../meta-keys';
+
+/**
+ * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection, tec-rest-v1.md §5.1): events
+ * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
+ * the plugin's occurrences table when the site has it and it is active, otherwise the events' date meta.
+ */
+
+export type DateSource = 'occurrences' | 'postmeta';
+
+/** Bounds as `Y-m-d H:i:s` wall clocks of the compared fields (local, or UTC in the plugin's site mode). */
+export interface EventWindow {
+  utc: boolean;
+  /** start ≥ */
+  startFrom?: string;
+  /** end ≤ */
+  endUntil?: string;
+  /** start < */
+  startsBefore?: string;
+  /** start > */
+  startsAfter?: string;
+  /** end < */
+  endsBefore?: string;
+  /** end > */
+  endsAfter?: string;
+}
+
+export interface EventQuery {
+  filter: Omit<PostFilter, 'postType'>;
+  window: EventWindow;
+  source: DateSource;
+}
+
+/** Where this site keeps the dates the plugin filters on. */
+export async function eventDateSource(wp: WpData, customTablesActive: boolean): Promise<DateSource> {
+  return customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`)) ? 'occurrences' : 'postmeta';
+}
+
+interface DateColumns {
+  start: string;
+  end: string;
+}
+
+/** Joins the date storage onto `p` and names the compared columns. */
+function joinDates(wp: WpData, query: Knex.QueryBuilder, source: DateSource, utc: boolean): DateColumns {
+  if (source === 'occurrences') {
+    query.join({ o: `${wp.prefix}tec_occurrences` }, 'o.post_id', 'p.ID');
+    return utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc' } : { start: 'o.start_date', end: 'o.end_date' };
+  }
+  // The meta rows compare as strings: the plugin always writes `Y-m-d H:i:s`, so string order is date order.
+  query.join({ ms: wp.t.postmeta }, (j) => j.on('ms.post_id', 'p.ID').andOnVal('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate));
+  query.join({ me: wp.t.postmeta }, (j) => j.on('me.post_id', 'p.ID').andOnVal('me.meta_key', utc ? EVENT_META.endDateUtc : EVENT_META.endDate));
+  return { start: 'ms.meta_value', end: 'me.meta_value' };
+}
+
+/** The matching events on `p`, and the column of their start for ordering. */
+export function eventsMatching(wp: WpData, postType: string, q: EventQuery): { query: Knex.QueryBuilder; start: string } {
+  const query = postsMatching(wp, { ...q.filter, postType });
+  query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
+  const columns = joinDates(wp, query, q.source, q.window.utc);
+  const w = q.window;
+  if (w.startFrom !== undefined) query.where(columns.start, '>=', w.startFrom);
+  if (w.endUntil !== undefined) query.where(columns.end, '<=', w.endUntil);
+  if (w.startsBefore !== undefined) query.where(columns.start, '<', w.startsBefore);
+  if (w.startsAfter !== undefined) query.where(columns.start, '>', w.startsAfter);
+  if (w.endsBefore !== undefined) query.where(columns.end, '<', w.endsBefore);
+  if (w.endsAfter !== undefined) query.where(columns.end, '>', w.endsAfter);
+  return { query, start: columns.start };
+}
+
+/**
+ * One page of events and their total in one statement: by start, then publication date, then id (a stable
+ * tie-break); or by publication date and id when the request names the events (`include`).
+ */
+export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
+  const { query, start } = eventsMatching(wp, postType, q);
+  const order: OrderTerm[] = [
+    ...(options.byPostDate ? [] : [{ column: start, direction: 'asc' as const }]),
+    { column: 'p.post_date', direction: 'asc' },
+    { column: 'p.ID', direction: 'asc' },
+  ];
+  return pageOfIds(wp, query, order, options.limit, options.offset);
+}
+
+/** Ids of the first `limit` events of the query in start order (the plugin's "upcoming events" page). */
+export function firstEventIds(wp: WpData, postType: string, q: EventQuery, limit: number): Knex.QueryBuilder {
+  const { query, start } = eventsMatching(wp, postType, q);
+  const page = query.clearSelect().select('p.ID').orderBy([{ column: start }, { column: 'p.post_date' }, { column: 'p.ID' }]).limit(limit);
+  // MySQL refuses LIMIT inside IN (…); a derived table around it is accepted everywhere.
+  return wp.knex.select('u.ID').from(page.as('u'));
+}

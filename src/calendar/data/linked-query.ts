@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import { countMatching, idsInMetaValues, pageOfIds, whereStatus, type PageOfIds, type StatusFilter } from '../../wp/post-query';
+import { escLike } from '../../wp/search';
+import type { WpData } from '../../wp/wp-data';
+import { POST_TYPE } from '../identifiers';
+
+/**
+ * The venue and organizer archives (tribe_get_venues / tribe_get_organizers and the linked-post finders,
+ * tec-rest-v1.md §5.2): posts of one linked type, newest first, narrowed by the event that links them, by
+ * whether events link them at all, by upcoming events, and by the plugin's "like" search.
+ */
+
+export interface LinkedQuery {
+  postType: string;
+  status: StatusFilter;
+  /** The event meta key that links events to this type (`_EventVenueID`, `_EventOrganizerID`). */
+  linkKey: string;
+  /** Only the posts this event links. */
+  event?: number;
+  /** Only posts linked (true) or never linked (false) by events that are not drafts or pending. */
+  hasEvents?: boolean;
+  /** Only posts linked by one of these events (a subquery of event ids). */
+  linkedBy?: Knex.QueryBuilder;
+  /** Every word in the same field, for one of the post fields or the type's meta fields. */
+  search?: { words: readonly string[]; metaKeys: readonly string[] };
+}
+
+/** Events that count for `has_events`: any status but draft and pending (trashed ones included). */
+function linkedByCountingEvents(wp: WpData, linkKey: string): Knex.QueryBuilder {
+  return idsInMetaValues(wp, linkKey).whereIn('mv.post_id', wp.knex({ ev: wp.t.posts }).select('ev.ID').where('ev.post_type', POST_TYPE.event).whereNotIn('ev.post_status', ['draft', 'pending']));
+}
+
+/** find_like(): one field must contain every word; trashed posts never match. */
+function whereLike(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<LinkedQuery['search']>): void {
+  const patterns = search.words.map((w) => `%${escLike(w)}%`);
+  if (patterns.length === 0) return;
+  query.whereNot('p.post_status', 'trash');
+  query.where((any) => {
+    for (const column of ['p.post_title', 'p.post_content', 'p.post_excerpt']) {
+      any.orWhere((all) => patterns.forEach((pattern) => all.andWhere(wp.dialect.like(wp.knex, column, pattern))));
+    }
+    if (search.metaKeys.length > 0) {
+      const inMeta = wp.knex({ sm: wp.t.postmeta }).select('sm.post_id').whereIn('sm.meta_key', [...search.metaKeys]);
+      patterns.forEach((pattern) => inMeta.andWhere(wp.dialect.like(wp.knex, 'sm.meta_value', pattern)));
+      any.orWhereIn('p.ID', inMeta);
+    }
+  });
+}
+
+export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch: boolean } = { withSearch: true }): Knex.QueryBuilder {
+  const query = wp.knex({ p: wp.t.posts }).where('p.post_type', q.postType);
+  whereStatus(query, 'p.post_status', q.status);
+  if (q.event !== undefined) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).where('mv.post_id', q.event));
+  if (q.hasEvents === true) query.whereIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
+  if (q.hasEvents === false) query.whereNotIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
+  if (q.linkedBy) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', q.linkedBy));
+  if (q.search && options.withSearch) whereLike(wp, query, q.search);
+  return query;
+}
+
+/** A page of the archive, newest first (WordPress's default order, with the id as tie-break). */
+export function linkedPage(wp: WpData, q: LinkedQuery, limit: number, offset: number): Promise<PageOfIds> {
+  return pageOfIds(wp, linkedMatching(wp, q), [{ column: 'p.post_date', direction: 'desc' }, { column: 'p.ID', direction: 'desc' }], limit, offset);
+}
+
+/**
+ * For an empty first page of a search: whether the search matches any post of the type at all, and the total of
+ * the archive without the search (the plugin reports that total when the search itself found nothing).
+ */
+export async function linkedSearchTotals(wp: WpData, q: LinkedQuery): Promise<{ searchMatches: number; withoutSearch: number }> {
+  const searchOnly: LinkedQuery = { postType: q.postType, status: { notIn: [] }, linkKey: q.linkKey, search: q.search };
+  const { searchMatches, withoutSearch } = await countMatching(wp, { searchMatches: linkedMatching(wp, searchOnly), withoutSearch: linkedMatching(wp, q, { withSearch: false }) });
+  return { searchMatches, withoutSearch };
+}

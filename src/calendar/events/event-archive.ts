@@ -1,0 +1,136 @@
+import { restError } from '../../http/errors';
+import { sanitizeTitle } from '../../wp/formatting';
+import type { RestResponse } from '../../http/response';
+import type { PostFilter } from '../../wp/post-query';
+import { postIdsOfType } from '../../wp/posts';
+import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
+import type { WpData } from '../../wp/wp-data';
+import { eventDateSource, eventPage } from '../data/event-query';
+import { ParamChecks } from '../db-checks';
+import type { CalendarEnv } from '../env';
+import { POST_TYPE, TAXONOMY } from '../identifiers';
+import { EVENT_META } from '../meta-keys';
+import { archiveResponse, archiveStatus, paging, serializePage } from '../post-resource/archive';
+import type { PostResourceDef, Req } from '../post-resource/define';
+import { isPositiveInt, listToArray } from '../validators';
+import { queryWindow, windowBounds, type WindowBounds } from './event-window';
+
+/**
+ * GET /events (tec-rest-v1.md §5.1): validation against the database and the caller, the filters as one
+ * query for the page of ids and the total, a batched load of everything the page's objects show, and the
+ * envelope with the plugin's URLs.
+ */
+
+const TERM_PARAMS = [
+  { param: 'categories', taxonomy: TAXONOMY.category, hierarchical: true },
+  { param: 'tags', taxonomy: TAXONOMY.tag, hierarchical: false },
+] as const;
+
+const textItems = (value: unknown): string[] => listToArray(value).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+const lower = (s: string) => s.toLowerCase();
+
+/** term_exists(): a number names an id; anything else a slug (sanitized) or a name. */
+function termExistsIn(rows: readonly TermRow[], item: string): boolean {
+  if (/^\d+$/.test(item)) return rows.some((t) => t.term_id === Number(item));
+  return item !== '' && rows.some((t) => lower(t.slug) === lower(sanitizeTitle(item)) || lower(t.name) === lower(item));
+}
+
+/** The plugin's filter resolution: slug first, then id; an item known only by its name resolves to nothing. */
+function resolveTerm(rows: readonly TermRow[], item: string): TermRow | undefined {
+  return rows.find((t) => lower(t.slug) === lower(sanitizeTitle(item))) ?? (/^\d+$/.test(item) ? rows.find((t) => t.term_id === Number(item)) : undefined);
+}
+
+/** is_venue_id_list / is_organizer_id_list: at least one item, every one an existing post of the type. */
+async function idListValid(wp: WpData, value: unknown, postType: string): Promise<boolean> {
+  const items = listToArray(value);
+  if (items.length === 0 || !items.every(isPositiveInt)) return false;
+  const found = await postIdsOfType(wp, postType, items.map(Number));
+  return items.every((v) => found.has(Number(v)));
+}
+
+export async function validateEventList(req: Req, env: CalendarEnv) {
+  const checks = new ParamChecks();
+  const wp = req.ctx.wp;
+  const a = req.args;
+  for (const { param, taxonomy } of TERM_PARAMS) {
+    if (a[param] === undefined) continue;
+    const items = textItems(a[param]);
+    const rows = await termsNamedBy(wp, taxonomy, items);
+    if (items.length === 0 || !items.every((item) => termExistsIn(rows, item))) checks.fail(param);
+    req.locals.set(`terms:${param}`, rows);
+  }
+  if (a.venue !== undefined && !(await idListValid(wp, a.venue, POST_TYPE.venue))) checks.fail('venue');
+  if (a.organizer !== undefined && !(await idListValid(wp, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
+  if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
+  if (a.status !== undefined && !archiveStatus(env, POST_TYPE.event, a.status)) checks.fail('status');
+  // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
+  if (a.ticketed === true) checks.fail('ticketed', restError('event-tickets-not-active'));
+  // Geolocation needs both coordinates.
+  if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
+  return checks.result();
+}
+
+/** The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). */
+async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
+  const clauses: number[][] = [];
+  for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
+    if (req.args[param] === undefined) continue;
+    const rows = (req.locals.get(`terms:${param}`) as TermRow[] | undefined) ?? [];
+    const resolved = textItems(req.args[param]).map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
+    clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
+  }
+  return clauses;
+}
+
+const flag = (value: boolean) => (value ? '1' : '0');
+const csv = (value: unknown) => textItems(value).join(',');
+
+/** The effective query values of `rest_url`, in the plugin's order; categories and tags are never included. */
+function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): Array<[string, string]> {
+  const out: Array<[string, string | undefined]> = [
+    ['per_page', String(perPage)],
+    ['start_date', bounds.start_date],
+    ['end_date', bounds.end_date],
+    ['search', a.search],
+    ['geoloc', a.geoloc === undefined ? undefined : flag(a.geoloc)],
+    ['geoloc_lat', a.geoloc_lat === undefined ? undefined : String(params.geoloc_lat)],
+    ['geoloc_lng', a.geoloc_lng === undefined ? undefined : String(params.geoloc_lng)],
+    ['status', status],
+    ['post_parent', a.post_parent === undefined ? undefined : String(a.post_parent)],
+    ['include', a.include === undefined ? undefined : a.include.join(',')],
+    ['starts_before', bounds.starts_before],
+    ['starts_after', bounds.starts_after],
+    ['ends_before', bounds.ends_before],
+    ['ends_after', bounds.ends_after],
+    ['ticketed', a.ticketed === undefined ? undefined : flag(a.ticketed)],
+    ['venue', a.venue === undefined ? undefined : csv(a.venue)],
+    ['organizer', a.organizer === undefined ? undefined : csv(a.organizer)],
+    ['featured', a.featured === undefined ? undefined : flag(a.featured)],
+  ];
+  return out.filter((p): p is [string, string] => p[1] !== undefined);
+}
+
+export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Req): Promise<RestResponse> {
+  const wp = req.ctx.wp;
+  const a = req.args;
+  const page = paging(a);
+  const status = archiveStatus(env, POST_TYPE.event, a.status)!;
+  const bounds = windowBounds(env, a, req.query);
+  const ids = (value: unknown) => listToArray(value).map(Number);
+  const filter: Omit<PostFilter, 'postType'> = {
+    status: status.filter,
+    ids: a.include,
+    parent: a.post_parent,
+    search: a.search === undefined ? undefined : { text: a.search, excludeProtected: !env.ctx.isLoggedIn() },
+    termTaxonomyIds: await termClauses(req, wp),
+    metaNumericIn: [
+      ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),
+      ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: ids(a.organizer) }]),
+    ],
+    metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
+  };
+  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  const items = await serializePage(env, def, wp, req, result.ids);
+  return archiveResponse(env, def, { items, total: result.total ?? 0, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params) });
+}

@@ -1,0 +1,91 @@
+import { parsePhpDate } from '../../wp/php-date';
+import { beginningOfDay, endOfDay, formatWallClock, localToUtc } from '../../wp/timezones';
+import type { EventWindow } from '../data/event-query';
+import type { CalendarEnv } from '../env';
+
+/**
+ * The date window of GET /events (tec-rest-v1.md §5.1.3): computed defaults, whole days unless `strict_dates`,
+ * the relative bounds (`starts_before` …) at end of day, the bounds dropped when only relative ones are asked
+ * for, the `include` quirk, and local versus UTC comparison by the plugin's time zone mode.
+ */
+
+export const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+
+export interface WindowArgs {
+  start_date?: string | number;
+  end_date?: string | number;
+  starts_before?: string | number;
+  starts_after?: string | number;
+  ends_before?: string | number;
+  ends_after?: string | number;
+  strict_dates?: string;
+  include?: number[];
+}
+
+/** The computed bounds, site-local, as they also appear in `rest_url`. */
+export interface WindowBounds {
+  start_date?: string;
+  end_date?: string;
+  starts_before?: string;
+  starts_after?: string;
+  ends_before?: string;
+  ends_after?: string;
+}
+
+/** PHP's FILTER_VALIDATE_BOOLEAN: `1`, `true`, `on`, `yes` (any case, trimmed) are true. */
+export const filterBoolean = (value: unknown): boolean => typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+
+/** `x` read as UTC (an offset in the string wins; numbers are timestamps), as a site-local wall clock. */
+function siteLocal(env: CalendarEnv, value: string | number): string {
+  const parsed = parsePhpDate(value, { now: env.ctx.now, timeZone: 'UTC' });
+  return parsed ? formatWallClock(parsed.instant, env.siteTimezone) : String(value);
+}
+
+/** The defaults: `yesterday 23:59` UTC shown in the site's zone, and now + 24 months in UTC (not localised). */
+export function defaultBounds(env: CalendarEnv): { start: string; end: string } {
+  const now = env.ctx.now;
+  const yesterday = parsePhpDate('yesterday 23:59', { now, timeZone: 'UTC' })!;
+  const ahead = parsePhpDate('+24 months', { now, timeZone: 'UTC' })!;
+  return { start: formatWallClock(yesterday.instant, env.siteTimezone), end: formatWallClock(ahead.instant, 'UTC') };
+}
+
+export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Record<string, unknown>): WindowBounds {
+  const strict = filterBoolean(args.strict_dates ?? 'false');
+  const cutoff = env.tec.multiDayCutoff;
+  const now = env.ctx.now;
+  const defaults = defaultBounds(env);
+  const bounds: WindowBounds = {};
+  if (args.include !== undefined) {
+    // With `include` the plugin means to ignore dates, but merges its raw defaults back in.
+    bounds.start_date = defaults.start;
+    bounds.end_date = defaults.end;
+  } else {
+    const start = args.start_date ?? defaults.start;
+    const end = args.end_date ?? defaults.end;
+    bounds.start_date = strict ? siteLocal(env, start) : beginningOfDay(start, cutoff, now);
+    bounds.end_date = strict ? siteLocal(env, end) : endOfDay(end, cutoff, now);
+  }
+  const relative = RELATIVE_BOUNDS.filter((name) => args[name] !== undefined);
+  for (const name of relative) bounds[name] = strict ? siteLocal(env, args[name]!) : endOfDay(args[name]!, cutoff, now);
+  if (relative.length > 0) {
+    // Relative bounds replace the window, unless the window itself is asked for in the query string.
+    if (!('start_date' in queryString)) delete bounds.start_date;
+    if (!('end_date' in queryString)) delete bounds.end_date;
+  }
+  return bounds;
+}
+
+/** The query's window: site-local wall clocks, or UTC ones compared with the UTC fields in the plugin's site mode. */
+export function queryWindow(env: CalendarEnv, bounds: WindowBounds): EventWindow {
+  const utc = env.tec.timezoneMode === 'site';
+  const field = (value: string | undefined) => (value === undefined ? undefined : utc ? localToUtc(value, env.siteTimezone, env.ctx.now) : value);
+  return {
+    utc,
+    startFrom: field(bounds.start_date),
+    endUntil: field(bounds.end_date),
+    startsBefore: field(bounds.starts_before),
+    startsAfter: field(bounds.starts_after),
+    endsBefore: field(bounds.ends_before),
+    endsAfter: field(bounds.ends_after),
+  };
+}

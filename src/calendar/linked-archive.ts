@@ -1,0 +1,95 @@
+import type { RestResponse } from '../http/response';
+import { postIdsOfType } from '../wp/posts';
+import { formatWallClock } from '../wp/timezones';
+import { eventDateSource, firstEventIds } from './data/event-query';
+import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
+import { ParamChecks } from './db-checks';
+import type { CalendarEnv } from './env';
+import { POST_TYPE } from './identifiers';
+import { archiveResponse, archiveStatus, DEFAULT_PER_PAGE, paging, serializePage } from './post-resource/archive';
+import type { PostResourceDef, Req } from './post-resource/define';
+import { isTruthy } from './settings';
+import { tec } from './validators';
+
+/**
+ * GET /venues and GET /organizers (tec-rest-v1.md §3.3, §5.2): one archive for both linked post types, which
+ * differ only in their post type, the event meta key that links them and the meta fields a search looks into.
+ */
+
+export interface LinkedArchive {
+  postType: string;
+  /** `_EventVenueID` / `_EventOrganizerID`. */
+  linkKey: string;
+  /** Custom fields a `search` also looks into. */
+  searchMetaKeys: readonly string[];
+}
+
+const d = (description: string) => ({ description });
+
+export function linkedListArgs(plural: string) {
+  return {
+    page: tec.positiveInt().default(1).meta(d('The archive page to return')),
+    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(d(`The number of ${plural} to return on each page`)),
+    search: tec.nonEmptyString().optional().meta(d(`Limit results to those matching a string`)),
+    event: tec.idFormat().optional().meta(d(`Limit results to ${plural} associated via the "_EventVenueID" / "_EventOrganizerID" meta with the specified event ID`)),
+    has_events: tec.any().optional().meta({ type: 'boolean', description: `Limit results to ${plural} that have events` }),
+    only_with_upcoming: tec.any().default(false).meta({ type: 'boolean', description: `Limit results to ${plural} that have upcoming events` }),
+    status: tec.any().optional().meta({ type: 'string', description: `The ${plural} post status` }),
+  };
+}
+
+export function validateLinkedList(archive: LinkedArchive) {
+  return async (req: Req, env: CalendarEnv) => {
+    const checks = new ParamChecks();
+    const event = req.args.event;
+    if (event !== undefined && !(await postIdsOfType(req.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
+    if (req.args.status !== undefined && !archiveStatus(env, archive.postType, req.args.status)) checks.fail('status');
+    return checks.result();
+  };
+}
+
+/** The plugin's "like" search words: split on anything but letters, digits and `-`, lower-cased. */
+export const likeWords = (search: string): string[] => search.split(/[^A-Za-z0-9-]+/).filter((w) => w !== '').map((w) => w.toLowerCase());
+
+/** A raw parameter as PHP's add_query_arg writes it (true → 1, false → empty). */
+const phpString = (value: unknown): string => (value === true ? '1' : value === false || value === null || value === undefined ? '' : String(value));
+
+/** Events the plugin counts as upcoming for `only_with_upcoming`: its default event query, one page of it. */
+async function upcomingEvents(env: CalendarEnv, req: Req, status: LinkedQuery['status']) {
+  const wp = req.ctx.wp;
+  const utc = env.tec.timezoneMode === 'site';
+  const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
+  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  return firstEventIds(wp, POST_TYPE.event, { filter: { status }, window: { utc, startFrom: now }, source }, env.tec.eventsPerPage);
+}
+
+export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
+  return async (env: CalendarEnv, req: Req): Promise<RestResponse> => {
+    const wp = req.ctx.wp;
+    const a = req.args;
+    const page = paging(a);
+    const status = archiveStatus(env, archive.postType, a.status)!;
+    const query: LinkedQuery = {
+      postType: archive.postType,
+      status: status.filter,
+      linkKey: archive.linkKey,
+      event: a.event,
+      hasEvents: a.has_events === undefined ? undefined : isTruthy(a.has_events),
+      linkedBy: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, req, status.filter) : undefined,
+      search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
+    };
+    const result = await linkedPage(wp, query, page.perPage, page.offset);
+    let total = result.total ?? 0;
+    if (result.total === null && page.page === 1 && query.search) {
+      // A search that finds nothing at all leaves the totals of the archive without it (the plugin's quirk).
+      const totals = await linkedSearchTotals(wp, query);
+      if (totals.searchMatches === 0) total = totals.withoutSearch;
+    }
+    const items = await serializePage(env, def(), wp, req, result.ids);
+    const urlParams: Array<[string, string]> = [['per_page', String(page.perPage)]];
+    if (a.event !== undefined) urlParams.push(['event', String(a.event)]);
+    if (a.has_events !== undefined) urlParams.push(['has_events', phpString(req.params.has_events)]);
+    urlParams.push(['status', status.urlValue]);
+    return archiveResponse(env, def(), { items, total, paging: page, urlParams });
+  };
+}

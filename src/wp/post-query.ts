@@ -1,0 +1,116 @@
+import type { Knex } from 'knex';
+import { escLike, searchTerms } from './search';
+import type { WpData } from './wp-data';
+
+/**
+ * A generic WP_Query in SQL: the posts of one type matching status, id, parent, search, taxonomy and meta
+ * clauses, built on the alias `p` so callers can join what their post type needs; and the page of ids with
+ * the total, in one statement.
+ */
+
+export type StatusFilter = { in: readonly string[] } | { notIn: readonly string[] };
+
+export interface PostFilter {
+  postType: string;
+  status: StatusFilter;
+  /** post__in. */
+  ids?: readonly number[];
+  parent?: number;
+  /** WordPress core search on title, excerpt and content; anonymous searches skip password-protected posts. */
+  search?: { text: string; excludeProtected: boolean };
+  /** Each list is one `IN` tax clause (term_taxonomy ids); the clauses are ANDed. */
+  termTaxonomyIds?: ReadonlyArray<readonly number[]>;
+  /** A meta row of the key whose value equals, as a number, one of the values. */
+  metaNumericIn?: ReadonlyArray<{ key: string; values: readonly number[] }>;
+  /** A meta row of the key exists (or does not). */
+  metaExists?: ReadonlyArray<{ key: string; exists: boolean }>;
+}
+
+export interface PageOfIds {
+  ids: number[];
+  /** Matching posts ignoring paging; null when the page is empty (the statement had no row to carry it). */
+  total: number | null;
+}
+
+export function whereStatus(query: Knex.QueryBuilder, column: string, status: StatusFilter): Knex.QueryBuilder {
+  return 'in' in status ? query.whereIn(column, [...status.in]) : query.whereNotIn(column, [...status.notIn]);
+}
+
+/** Post ids holding a meta row of the key: a subquery the database evaluates once. */
+export function idsWithMeta(wp: WpData, key: string): Knex.QueryBuilder {
+  return wp.knex({ mk: wp.t.postmeta }).select('mk.post_id').where('mk.meta_key', key);
+}
+
+/** Ids stored as meta values of the key (linked posts), as numbers; rows without a value are left out. */
+export function idsInMetaValues(wp: WpData, key: string): Knex.QueryBuilder {
+  return wp.knex({ mv: wp.t.postmeta }).select(wp.dialect.castInteger(wp.knex, 'mv.meta_value')).where('mv.meta_key', key).whereNotNull('mv.meta_value');
+}
+
+function whereSearch(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<PostFilter['search']>): void {
+  const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'];
+  for (const term of searchTerms(search.text)) {
+    const pattern = `%${escLike(term.text)}%`;
+    query.where((q) => {
+      for (const column of columns) {
+        const clause = wp.dialect.like(wp.knex, column, pattern, term.exclude);
+        // A term must match one of the columns; an excluded term must match none of them.
+        if (term.exclude) q.andWhere(clause);
+        else q.orWhere(clause);
+      }
+    });
+  }
+  if (search.excludeProtected) query.where('p.post_password', '');
+}
+
+export function postsMatching(wp: WpData, filter: PostFilter): Knex.QueryBuilder {
+  const query = wp.knex({ p: wp.t.posts }).where('p.post_type', filter.postType);
+  whereStatus(query, 'p.post_status', filter.status);
+  if (filter.ids) query.whereIn('p.ID', filter.ids.length > 0 ? [...filter.ids] : [0]);
+  if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
+  if (filter.search) whereSearch(wp, query, filter.search);
+  for (const ttIds of filter.termTaxonomyIds ?? []) {
+    const related = wp.knex({ tr: wp.t.term_relationships }).select('tr.object_id').whereIn('tr.term_taxonomy_id', ttIds.length > 0 ? [...ttIds] : [0]);
+    query.whereIn('p.ID', related);
+  }
+  for (const { key, values } of filter.metaNumericIn ?? []) {
+    const numbers = values.length > 0 ? [...values] : [0];
+    const matching = wp
+      .knex({ mn: wp.t.postmeta })
+      .select('mn.post_id')
+      .where('mn.meta_key', key)
+      .whereRaw(`? IN (${numbers.map(() => '?').join(', ')})`, [wp.dialect.castInteger(wp.knex, 'mn.meta_value'), ...numbers]);
+    query.whereIn('p.ID', matching);
+  }
+  for (const { key, exists } of filter.metaExists ?? []) {
+    if (exists) query.whereIn('p.ID', idsWithMeta(wp, key));
+    else query.whereNotIn('p.ID', idsWithMeta(wp, key));
+  }
+  return query;
+}
+
+export interface OrderTerm {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The page of ids in the given order and the total, in one statement and one pass: the database has to find
+ * and sort every match for the page anyway, and the window count rides along on each row.
+ */
+export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number): Promise<PageOfIds> {
+  const rows: Array<{ ID: number | string; total: number | string }> = await matching
+    .clone()
+    .clearSelect()
+    .select('p.ID', wp.knex.raw('COUNT(*) OVER () AS ??', ['total']))
+    .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
+    .limit(limit)
+    .offset(offset);
+  return { ids: rows.map((r) => Number(r.ID)), total: rows.length > 0 ? Number(rows[0]!.total) : null };
+}
+
+/** Counts only, for the rare answer that needs a total when the page itself is empty. */
+export async function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder>): Promise<Record<string, number>> {
+  const selects = Object.entries(queries).map(([name, q]) => q.clone().clearSelect().clearOrder().count({ n: '*' }).as(name));
+  const row = (await wp.knex.select(selects).first()) as Record<string, number | string>;
+  return Object.fromEntries(Object.keys(queries).map((name) => [name, Number(row[name])]));
+}
