@@ -1,11 +1,12 @@
 import type { RestResponse } from '../http/response';
+import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
 import { formatWallClock } from '../wp/timezones';
-import { eventDateSource, firstEventIds } from './data/event-query';
+import { eventDateSource } from './data/event-query';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
 import { ParamChecks } from './db-checks';
-import type { CalendarEnv } from './env';
 import { POST_TYPE } from './identifiers';
+import type { CalendarEnv } from './env';
 import { archiveResponse, archiveStatus, DEFAULT_PER_PAGE, paging, serializePage } from './post-resource/archive';
 import type { PostResourceDef, Req } from './post-resource/define';
 import { isTruthy } from './settings';
@@ -54,13 +55,13 @@ export const likeWords = (search: string): string[] => search.split(/[^A-Za-z0-9
 /** A raw parameter as PHP's add_query_arg writes it (true → 1, false → empty). */
 const phpString = (value: unknown): string => (value === true ? '1' : value === false || value === null || value === undefined ? '' : String(value));
 
-/** Events the plugin counts as upcoming for `only_with_upcoming`: its default event query, one page of it. */
-async function upcomingEvents(env: CalendarEnv, req: Req, status: LinkedQuery['status']) {
-  const wp = req.ctx.wp;
+/** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on. */
+async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = env.tec.timezoneMode === 'site';
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
   const source = await eventDateSource(wp, env.tec.customTablesActive);
-  return firstEventIds(wp, POST_TYPE.event, { filter: { status }, window: { utc, startFrom: now }, source }, env.tec.eventsPerPage);
+  // Only the first page of them, so links of later events are missed, as in the plugin.
+  return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }
 
 export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
@@ -75,7 +76,7 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       linkKey: archive.linkKey,
       event: a.event,
       hasEvents: a.has_events === undefined ? undefined : isTruthy(a.has_events),
-      linkedBy: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, req, status.filter) : undefined,
+      linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, wp, status.filter) : undefined,
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
     const result = await linkedPage(wp, query, page.perPage, page.offset);

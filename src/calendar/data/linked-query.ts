@@ -3,6 +3,7 @@ import { countMatching, idsInMetaValues, pageOfIds, whereStatus, type PageOfIds,
 import { escLike } from '../../wp/search';
 import type { WpData } from '../../wp/wp-data';
 import { POST_TYPE } from '../identifiers';
+import { firstEventIds, type EventQuery } from './event-query';
 
 /**
  * The venue and organizer archives (tribe_get_venues / tribe_get_organizers and the linked-post finders,
@@ -19,8 +20,8 @@ export interface LinkedQuery {
   event?: number;
   /** Only posts linked (true) or never linked (false) by events that are not drafts or pending. */
   hasEvents?: boolean;
-  /** Only posts linked by one of these events (a subquery of event ids). */
-  linkedBy?: Knex.QueryBuilder;
+  /** Only posts linked by one of the first `limit` events of this event query (in start order). */
+  linkedByFirstEvents?: { events: EventQuery; limit: number };
   /** Every word in the same field, for one of the post fields or the type's meta fields. */
   search?: { words: readonly string[]; metaKeys: readonly string[] };
 }
@@ -53,7 +54,10 @@ export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch
   if (q.event !== undefined) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).where('mv.post_id', q.event));
   if (q.hasEvents === true) query.whereIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
   if (q.hasEvents === false) query.whereNotIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
-  if (q.linkedBy) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', q.linkedBy));
+  if (q.linkedByFirstEvents) {
+    const events = firstEventIds(wp, POST_TYPE.event, q.linkedByFirstEvents.events, q.linkedByFirstEvents.limit);
+    query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', events));
+  }
   if (q.search && options.withSearch) whereLike(wp, query, q.search);
   return query;
 }

@@ -64,7 +64,10 @@ export async function validateEventList(req: Req, env: CalendarEnv) {
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
   if (a.status !== undefined && !archiveStatus(env, POST_TYPE.event, a.status)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
-  if (a.ticketed === true) checks.fail('ticketed', restError('event-tickets-not-active'));
+  if (a.ticketed === true) {
+    const { code, message } = restError('event-tickets-not-active');
+    checks.fail('ticketed', { code, message });
+  }
   // Geolocation needs both coordinates.
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();
