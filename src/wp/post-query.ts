@@ -62,8 +62,9 @@ function whereSearch(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<P
   if (search.excludeProtected) query.where('p.post_password', '');
 }
 
-export function postsMatching(wp: WpData, filter: PostFilter): Knex.QueryBuilder {
-  const query = wp.knex({ p: wp.t.posts }).where('p.post_type', filter.postType);
+/** The filter's clauses on the posts aliased `p` in `query` (a query on the posts table, or joining it). */
+export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: PostFilter): Knex.QueryBuilder {
+  query.where('p.post_type', filter.postType);
   whereStatus(query, 'p.post_status', filter.status);
   if (filter.ids) query.whereIn('p.ID', filter.ids.length > 0 ? [...filter.ids] : [0]);
   if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
@@ -86,6 +87,10 @@ export function postsMatching(wp: WpData, filter: PostFilter): Knex.QueryBuilder
     else query.whereNotIn('p.ID', idsWithMeta(wp, key));
   }
   return query;
+}
+
+export function postsMatching(wp: WpData, filter: PostFilter): Knex.QueryBuilder {
+  return wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter);
 }
 
 export interface OrderTerm {

@@ -23,8 +23,8 @@ afterAll(async () => {
 const rows = (table: string) => t.wp.knex(table);
 
 it('writes the requested number of events, venues and organizers', async () => {
-  const byType = await rows(t.wp.t.posts).select('post_type').count({ n: '*' }).groupBy('post_type');
-  const counts = Object.fromEntries(byType.map((r: { post_type: string; n: number | string }) => [r.post_type, Number(r.n)]));
+  const byType = (await rows(t.wp.t.posts).select('post_type').count({ n: '*' }).groupBy('post_type')) as Array<{ post_type: string; n: number | string }>;
+  const counts = Object.fromEntries(byType.map((r) => [r.post_type, Number(r.n)]));
   expect(counts).toEqual({ tribe_events: 300, tribe_venue: 3, tribe_organizer: 2 });
   expect(result.lastEventId - result.firstEventId + 1).toBe(300);
   expect(result.venueIds).toHaveLength(3);

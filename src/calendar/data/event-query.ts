@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idsWithMeta, pageOfIds, postsMatching, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
+import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
 
@@ -44,23 +44,30 @@ interface DateColumns {
   end: string;
 }
 
-/** Joins the date storage onto `p` and names the compared columns. */
-function joinDates(wp: WpData, query: Knex.QueryBuilder, source: DateSource, utc: boolean): DateColumns {
+/**
+ * The events with their date columns: the occurrences table first, then each occurrence's post by its primary
+ * key (the plugin's table has no index on post_id, so the other way round would scan it once per post; SQLite
+ * takes CROSS JOIN as that order, MySQL reads it as an inner join and plans it itself); or the posts with their
+ * two date meta rows.
+ */
+function withDates(wp: WpData, source: DateSource, utc: boolean): { query: Knex.QueryBuilder; columns: DateColumns } {
   if (source === 'occurrences') {
-    query.join({ o: `${wp.prefix}tec_occurrences` }, 'o.post_id', 'p.ID');
-    return utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc' } : { start: 'o.start_date', end: 'o.end_date' };
+    const query = wp.knex({ o: `${wp.prefix}tec_occurrences` }).crossJoin({ p: wp.t.posts }, 'p.ID', 'o.post_id');
+    return { query, columns: utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc' } : { start: 'o.start_date', end: 'o.end_date' } };
   }
   // The meta rows compare as strings: the plugin always writes `Y-m-d H:i:s`, so string order is date order.
-  query.join({ ms: wp.t.postmeta }, (j) => j.on('ms.post_id', 'p.ID').andOnVal('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate));
-  query.join({ me: wp.t.postmeta }, (j) => j.on('me.post_id', 'p.ID').andOnVal('me.meta_key', utc ? EVENT_META.endDateUtc : EVENT_META.endDate));
-  return { start: 'ms.meta_value', end: 'me.meta_value' };
+  const query = wp
+    .knex({ p: wp.t.posts })
+    .join({ ms: wp.t.postmeta }, (j) => j.on('ms.post_id', 'p.ID').andOnVal('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate))
+    .join({ me: wp.t.postmeta }, (j) => j.on('me.post_id', 'p.ID').andOnVal('me.meta_key', utc ? EVENT_META.endDateUtc : EVENT_META.endDate));
+  return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value' } };
 }
 
 /** The matching events on `p`, and the column of their start for ordering. */
 export function eventsMatching(wp: WpData, postType: string, q: EventQuery): { query: Knex.QueryBuilder; start: string } {
-  const query = postsMatching(wp, { ...q.filter, postType });
+  const { query, columns } = withDates(wp, q.source, q.window.utc);
+  wherePostMatches(wp, query, { ...q.filter, postType });
   query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
-  const columns = joinDates(wp, query, q.source, q.window.utc);
   const w = q.window;
   if (w.startFrom !== undefined) query.where(columns.start, '>=', w.startFrom);
   if (w.endUntil !== undefined) query.where(columns.end, '<=', w.endUntil);

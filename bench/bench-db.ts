@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import supertest from 'supertest';
+import { createApp } from '../src/app';
+import { generateCalendar } from '../src/calendar/data/generator/generate-calendar';
+import { parseDatabaseUrl } from '../src/config/config';
+import { createDatabase } from '../src/db/database';
+import { prepareDatabase } from '../src/setup/prepare-database';
+import { WpData } from '../src/wp/wp-data';
+import { createTecTables } from '../tests/support/tec-tables';
+
+/**
+ * The benchmark's databases: a fresh one per engine, filled with a generated calendar written as WordPress and
+ * The Events Calendar 6 write it (core tables, postmeta, terms, and the plugin's custom tables), and the SQL the
+ * service runs for each scenario, recorded for the baseline.
+ */
+
+export interface BenchDatabase {
+  kind: 'sqlite' | 'mysql';
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createBenchDatabase(kind: 'sqlite' | 'mysql', mysqlServer: string): Promise<BenchDatabase> {
+  const name = `calendar_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  if (kind === 'sqlite') {
+    const file = path.join(os.tmpdir(), `${name}.db`);
+    const drop = async () => ['', '-wal', '-shm'].forEach((suffix) => rmSync(`${file}${suffix}`, { force: true }));
+    return { kind, url: `sqlite:${file}`, drop };
+  }
+  const server = parseDatabaseUrl(`${mysqlServer.replace(/\/+$/, '')}/${name}`);
+  if (server.client !== 'mysql') throw new Error('BENCH_MYSQL_URL must be a mysql:// URL');
+  const admin = () => knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password } });
+  const create = admin();
+  try {
+    await create.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4', [name]);
+  } finally {
+    await create.destroy();
+  }
+  const drop = async () => {
+    const k = admin();
+    try {
+      await k.raw('DROP DATABASE IF EXISTS ??', [name]);
+    } finally {
+      await k.destroy();
+    }
+  };
+  return { kind, url: `${mysqlServer.replace(/\/+$/, '')}/${name}`, drop };
+}
+
+export interface CalendarShape {
+  events: number;
+  from: string;
+  days: number;
+  now: Date;
+  siteUrl: string;
+}
+
+export async function fillCalendar(url: string, shape: CalendarShape, progress: (line: string) => void): Promise<void> {
+  const db = createDatabase(parseDatabaseUrl(url));
+  try {
+    await prepareDatabase(db, { prefix: 'wp_', siteUrl: shape.siteUrl });
+    const wp = WpData.open(db, 'wp_');
+    await createTecTables(wp);
+    const started = Date.now();
+    let last = 0;
+    await generateCalendar(wp, {
+      events: shape.events,
+      from: shape.from,
+      days: shape.days,
+      now: shape.now,
+      onProgress: (done, total) => {
+        if (done === total || Date.now() - last > 5000) {
+          last = Date.now();
+          progress(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        }
+      },
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+export interface Statement {
+  sql: string;
+  bindings: unknown[];
+}
+
+/** Runs each path once through the service in-process and records the SQL it sent, per path. */
+export async function recordStatements(url: string, now: Date, paths: readonly string[]): Promise<Record<string, Statement[]>> {
+  const db = createDatabase(parseDatabaseUrl(url));
+  const app = createApp({ db, clock: () => now });
+  const recorded: Record<string, Statement[]> = {};
+  let current: Statement[] = [];
+  db.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => current.push({ sql: q.sql, bindings: q.bindings ?? [] }));
+  try {
+    for (const p of paths) {
+      current = [];
+      const res = await supertest(app).get(p);
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      recorded[p] = current;
+    }
+  } finally {
+    await db.close();
+  }
+  return recorded;
+}
+
+/** The first event of the default window, for the single-event scenario. */
+export async function firstListedEvent(url: string, now: Date): Promise<number> {
+  const db = createDatabase(parseDatabaseUrl(url));
+  try {
+    const res = await supertest(createApp({ db, clock: () => now })).get('/wp-json/tribe/events/v1/events?per_page=1');
+    return Number(res.body.events[0].id);
+  } finally {
+    await db.close();
+  }
+}
