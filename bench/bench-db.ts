@@ -89,11 +89,17 @@ export interface Statement {
   bindings: unknown[];
 }
 
+export interface Recorded {
+  statements: Statement[];
+  /** X-TEC-Total of list answers. */
+  total?: number;
+}
+
 /** Runs each path once through the service in-process and records the SQL it sent, per path. */
-export async function recordStatements(url: string, now: Date, paths: readonly string[]): Promise<Record<string, Statement[]>> {
+export async function recordStatements(url: string, now: Date, paths: readonly string[]): Promise<Record<string, Recorded>> {
   const db = createDatabase(parseDatabaseUrl(url));
   const app = createApp({ db, clock: () => now });
-  const recorded: Record<string, Statement[]> = {};
+  const recorded: Record<string, Recorded> = {};
   let current: Statement[] = [];
   db.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => current.push({ sql: q.sql, bindings: q.bindings ?? [] }));
   try {
@@ -101,7 +107,8 @@ export async function recordStatements(url: string, now: Date, paths: readonly s
       current = [];
       const res = await supertest(app).get(p);
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
-      recorded[p] = current;
+      const total = res.headers['x-tec-total'];
+      recorded[p] = { statements: current, total: total === undefined ? undefined : Number(total) };
     }
   } finally {
     await db.close();

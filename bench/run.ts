@@ -49,10 +49,13 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     await fillCalendar(db.url, SHAPE, log);
     const eventId = await firstListedEvent(db.url, NOW);
     const paths = SCENARIOS.map((s) => s.path(eventId));
-    const statements = await recordStatements(db.url, NOW, paths);
-    for (const s of SCENARIOS) log(`  ${s.name}: ${statements[s.path(eventId)]!.length} SQL statements per request`);
+    const recorded = await recordStatements(db.url, NOW, paths);
+    for (const s of SCENARIOS) {
+      const r = recorded[s.path(eventId)]!;
+      log(`  ${s.name}: ${r.statements.length} SQL statements per request${r.total === undefined ? '' : `, ${r.total.toLocaleString('en-US')} matching events`}`);
+    }
     const statementsFile = path.join(work, `${kind}-statements.json`);
-    writeFileSync(statementsFile, JSON.stringify(statements));
+    writeFileSync(statementsFile, JSON.stringify(Object.fromEntries(Object.entries(recorded).map(([p, r]) => [p, r.statements]))));
 
     const servicePort = await freePort();
     const service = await startServer(
