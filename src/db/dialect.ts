@@ -164,6 +164,7 @@ const sqlite: Dialect = {
             conn.pragma('busy_timeout = 5000');
             // WordPress's LIKE is case-insensitive for ASCII, which is SQLite's default; keep it explicit.
             conn.pragma('case_sensitive_like = OFF');
+            cachePreparedStatements(conn);
             done(null, conn);
           } catch (error) {
             done(error as Error, conn);
@@ -251,4 +252,26 @@ interface MysqlConnection {
 }
 interface SqliteConnection {
   pragma(sql: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** Statements kept per connection; the service issues a few dozen distinct SQL texts. */
+const PREPARED_CACHE_SIZE = 256;
+
+/**
+ * knex prepares every query afresh on better-sqlite3, which costs as much as running a small one. Statements are
+ * reusable (execution is synchronous), so the connection keeps the most recent ones by SQL text.
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= PREPARED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
 }
