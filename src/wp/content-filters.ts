@@ -1,0 +1,69 @@
+import { autop } from '@wordpress/autop';
+import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
+
+/**
+ * The display filter chains WordPress runs on post fields, as TEC's REST API returns them (tec-rest-v1.md §4.1
+ * rows 12–14), for classic (non-block) text.
+ *
+ * Not reproduced, because they need the rest of WordPress: do_blocks (block markup is passed through unrendered),
+ * do_shortcode (shortcodes stay as written), convert_smilies (`:)` stays text; WordPress turns it into an emoji
+ * <img> when the `use_smilies` option is on), wp_filter_content_tags (no loading/decoding/srcset attributes are
+ * added to attachment images), prepend_attachment and wp_replace_insecure_home_url. Filters added by themes or
+ * plugins are not applied either.
+ */
+
+/**
+ * wpautop() through @wordpress/autop, WordPress's own JavaScript port. It matches PHP's output except for a bare
+ * `<hr>` between lines of text, where PHP closes and reopens the paragraphs around it and the port leaves the
+ * following line without its opening `<p>`.
+ */
+export function wpautop(text: string, br = true): string {
+  return autop(text, br);
+}
+
+/** convert_chars(): a `&` that does not start an entity becomes `&#038;`. */
+export function convertChars(content: string): string {
+  return content.includes('&') ? content.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : content;
+}
+
+/** capital_P_dangit(): `Wordpress` → `WordPress` (anywhere in titles; after a space, quote, `>` or `(` in content). */
+export function capitalPDangit(text: string, context: 'title' | 'content' = 'content'): string {
+  if (context === 'title') return text.split('Wordpress').join('WordPress');
+  return [' ', '&#8216;', '&#8220;', '>', '(']
+    .reduce((t, before) => t.split(`${before}Wordpress`).join(`${before}WordPress`), text);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const UNAUTOP = new RegExp(
+  `<p>(?:${SPACES})*` +
+    `(\\[(${CORE_SHORTCODES.map(escapeRegExp).join('|')})(?![\\w-])[^\\]/]*(?:/(?!\\])[^\\]/]*)*?` +
+    '(?:/\\]|\\](?:[^\\[]*(?:\\[(?!/\\2\\])[^\\[]*)*\\[/\\2\\])?))' +
+    `(?:${SPACES})*</p>`,
+  'g',
+);
+
+/** shortcode_unautop(): unwraps a registered shortcode that wpautop put alone in a paragraph. */
+export function shortcodeUnautop(text: string): string {
+  return text.replace(UNAUTOP, '$1');
+}
+
+/** PHP trim(). */
+const trim = (text: string) => text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+
+/** The `the_title` filters: wptexturize, convert_chars, trim, capital_P_dangit. */
+export function theTitle(raw: string): string {
+  return capitalPDangit(trim(convertChars(wptexturize(raw))), 'title');
+}
+
+/**
+ * The `the_content` filters for classic content, trimmed as TEC does: wptexturize, wpautop, shortcode_unautop,
+ * capital_P_dangit (core adds no convert_chars to the_content). `"Foo"` → `<p>Foo</p>`.
+ */
+export function theContent(raw: string): string {
+  return trim(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
+}
+
+/** The `the_excerpt` filters on the raw excerpt, trimmed: wptexturize, convert_chars, wpautop, shortcode_unautop. */
+export function theExcerpt(raw: string): string {
+  return trim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
+}

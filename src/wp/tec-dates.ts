@@ -1,0 +1,57 @@
+import { isPhpNumeric, parsePhpDate } from './php-date';
+import { formatInstant, secondsToWall, wallToSeconds } from './zone-math';
+
+/**
+ * TEC's date helpers that read a date "as written": PHP runs with UTC as its default zone under WordPress, so
+ * strtotime() + date() give back the calendar fields of the string (converted to UTC only when the string carries
+ * its own offset). Unreadable values behave like PHP's `false` timestamp: the Unix epoch.
+ */
+
+export interface DateDetails {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** strtotime($value) in UTC, in seconds; numbers are timestamps; unreadable → 0 (PHP's false). */
+function utcSeconds(value: string | number, now: Date): number {
+  if (typeof value === 'number' || (isPhpNumeric(value) && Number.isInteger(Number(value)))) return Math.floor(Number(value));
+  const parsed = parsePhpDate(value, { now, timeZone: 'UTC' });
+  return parsed ? Math.floor(parsed.instant.getTime() / 1000) : 0;
+}
+
+/** TEC's REST date details (`start_date_details`…): zero-padded strings; null or '' → the Unix epoch. */
+export function dateDetails(wall: string | null, now: Date = new Date()): DateDetails {
+  const text = formatInstant(wall ? utcSeconds(wall, now) : 0, 'UTC');
+  const [, year, month, day, hour, minutes, seconds] = /^(-?\d+)-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text) ?? [];
+  return { year, month, day, hour, minutes, seconds };
+}
+
+/** `HH:MM` multiDayCutoff → seconds (TEC adds it as "+H hours M minutes"). */
+function cutoffSeconds(cutoff: string): number {
+  const [hours = '0', minutes = '0'] = cutoff.split(':');
+  return (parseInt(hours, 10) || 0) * 3600 + (parseInt(minutes, 10) || 0) * 60;
+}
+
+/** Midnight (UTC fields) of the calendar date of the value; empty value → today per `now`. */
+function dayStart(value: string | number | null | undefined, now: Date): number {
+  const seconds = value === null || value === undefined || value === '' || value === 0 ? Math.floor(now.getTime() / 1000) : utcSeconds(value, now);
+  const date = secondsToWall(seconds);
+  return wallToSeconds({ ...date, h: 0, i: 0, s: 0 });
+}
+
+/**
+ * tribe_beginning_of_day (`BOD`, tec-rest-v1.md §5.1.3): the calendar date written in the value (numbers are UTC
+ * timestamps) at 00:00:00 plus the multi-day cutoff, `Y-m-d H:i:s`.
+ */
+export function beginningOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
+  return formatInstant(dayStart(value, now) + cutoffSeconds(cutoff), 'UTC');
+}
+
+/** tribe_end_of_day (`EOD`): the next calendar day plus the cutoff, minus one second (`Y-m-d 23:59:59` by default). */
+export function endOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
+  return formatInstant(dayStart(value, now) + 86400 + cutoffSeconds(cutoff) - 1, 'UTC');
+}
