@@ -1,4 +1,5 @@
 import type { AppContext } from '../../src/app-context';
+import { wpHashPassword } from '../../src/auth/password-hashes';
 import { can } from '../../src/auth/permissions';
 import { POST_TYPE } from '../../src/calendar/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
@@ -140,6 +141,40 @@ describe('an application password WordPress created', () => {
     const res = await t.request.post('/wp-json/auth-probe/v1/events').set('Authorization', basicAuthorization('mara', 'abcdEFGH1234ijklMNOP5678'));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 403 } });
+  });
+});
+
+describe('every hash format WordPress has stored for an application password', () => {
+  // Published vectors where they exist; `$wp$2y$` has none, so it is made with wp_hash_password's algorithm.
+  const FORMATS: Array<[label: string, password: string, hash: string]> = [
+    ['$generic$ (6.8+)', 'abcdEFGH1234ijklMNOP5678', '$generic$F6W18u0QEytvRVb59DemVWRxyTxU6vg_VK0s_f-h'],
+    ['phpass $P$ (5.6–6.7)', 'test12345', '$P$9IQRaTwmfeRo7ud9Fh4E2PdI0S3r.L0'],
+    ['$wp$2y$ (wp_hash_password 6.8+)', 'Zz9yX8wV7uT6sR5qP4oN3mL2', wpHashPassword('Zz9yX8wV7uT6sR5qP4oN3mL2')],
+    ['bcrypt $2y$ (password_verify)', 'rasmuslerdorf', '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a'],
+    ['MD5 (wp_check_password)', 'password', '5f4dcc3b5aa765d61d8327deb882cf99'],
+  ];
+
+  it.each(FORMATS.map(([label, password, hash], i) => [label, password, hash, 40 + i] as const))('%s', async (_label, password, hash, id) => {
+    const { knex, t: tables } = t.wp;
+    await knex(tables.users).insert({ ID: id, user_login: `format${id}`, user_email: `format${id}@example.org`, display_name: 'F' });
+    const entry = `a:7:{s:4:"uuid";s:36:"00000000-0000-4000-8000-0000000000${id}";s:6:"app_id";s:0:"";s:4:"name";s:1:"F";s:8:"password";s:${Buffer.byteLength(hash)}:"${hash}";s:7:"created";i:1600000000;s:9:"last_used";N;s:7:"last_ip";N;}`;
+    await knex(tables.usermeta).insert([
+      { user_id: id, meta_key: 'wp_capabilities', meta_value: 'a:1:{s:6:"editor";b:1;}' },
+      { user_id: id, meta_key: '_application_passwords', meta_value: `a:1:{i:0;${entry}}` },
+    ]);
+    const ok = await t.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', basicAuthorization(`format${id}`, password));
+    expect(ok.body).toEqual({ id, roles: ['editor'] });
+    const wrong = await t.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', basicAuthorization(`format${id}`, `${password}0`));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('incorrect_password');
+  });
+
+  it('an unreadable list matches nothing', async () => {
+    const { knex, t: tables } = t.wp;
+    await knex(tables.users).insert({ ID: 60, user_login: 'broken', user_email: 'broken@example.org', display_name: 'B' });
+    await knex(tables.usermeta).insert({ user_id: 60, meta_key: '_application_passwords', meta_value: 'a:1:{i:0;s:99:"cut"' });
+    const res = await t.request.get('/wp-json/').set('Authorization', basicAuthorization('broken', 'test12345'));
+    expect(res.body.code).toBe('incorrect_password');
   });
 });
 
