@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { createDatabase } from './db/database';
 import { createLogger } from './logging';
+import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
 
 /**
@@ -23,13 +21,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  if (config.database.client === 'sqlite' && config.database.filename !== ':memory:') {
-    mkdirSync(path.dirname(path.resolve(config.database.filename)), { recursive: true });
-  }
-  const db = createDatabase(config.database);
-  const defaultUrl = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+  const db = openDatabase(config);
   try {
-    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: config.siteUrl ?? defaultUrl });
+    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
   } catch (error) {

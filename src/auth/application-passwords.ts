@@ -65,10 +65,11 @@ async function loadList(wp: WpData, userId: number): Promise<StoredList> {
   const list = await readList(wp, userId);
   let changed = false;
   list.items.forEach((item, i) => {
-    if (item.uuid !== undefined && item.uuid !== null) return;
-    const uuid = randomUUID();
-    item.uuid = uuid;
-    list.entries[i] = { ...list.entries[i]!, valueText: withEntryField(list.entries[i]!.valueText, 'uuid', uuid) };
+    const entry = list.entries[i]!;
+    // Only an entry that is an array can take a uuid (WordPress would fail on anything else).
+    if ((item.uuid !== undefined && item.uuid !== null) || !readSerializedArray(entry.valueText)) return;
+    item.uuid = randomUUID();
+    list.entries[i] = { ...entry, valueText: withEntryField(entry.valueText, 'uuid', item.uuid) };
     changed = true;
   });
   if (changed) await writeList(wp, userId, list.entries);
