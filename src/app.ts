@@ -7,7 +7,7 @@ import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
 import { restError } from './http/errors';
 import { phpJsonEncode } from './http/response';
-import { createRestServer } from './http/rest-server';
+import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
@@ -43,22 +43,25 @@ export function createApp(deps: AppDeps): express.Express {
   const authOptions = { requireHttps: deps.requireHttps ?? false };
   const describeAuthentication = authenticationIndex(authOptions);
 
+  const contextFor = (req: Request): AppContext =>
+    createContext({
+      requestId: String(req.res?.locals.requestId ?? randomUUID()),
+      log,
+      wp,
+      clock,
+      homeOverride: deps.siteUrl,
+      remote: { ip: remoteAddress(req), secure: req.secure },
+      authenticationIndex: describeAuthentication,
+    });
+
   const rest = createRestServer<AppContext>({
     namespaces: [calendarNamespace(), ...(deps.extraNamespaces ?? [])],
-    createContext: (req) =>
-      createContext({
-        requestId: String(req.res?.locals.requestId ?? randomUUID()),
-        log,
-        wp,
-        clock,
-        homeOverride: deps.siteUrl,
-        remote: { ip: remoteAddress(req), secure: req.secure },
-        authenticationIndex: describeAuthentication,
-      }),
+    createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
   });
 
   const app = express();
+  app.locals[REST_SERVER] = rest;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
   // Query strings are decoded by the REST layer the way PHP does; Express must not pre-parse them.
@@ -106,6 +109,13 @@ export function createApp(deps: AppDeps): express.Express {
 function remoteAddress(req: Request): string {
   const ip = req.ip ?? '';
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
+}
+
+const REST_SERVER = 'restServer';
+
+/** The REST server of an app made by createApp: its compiled route table is what the index and /doc list. */
+export function restServerOf(app: express.Express): RestServer<AppContext> {
+  return app.locals[REST_SERVER] as RestServer<AppContext>;
 }
 
 function sendRestError(response: Response, code: 'rest_path_invalid_type' | 'rest_request_too_large' | 'internal_server_error'): void {
