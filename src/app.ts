@@ -3,10 +3,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
+import { frontEndPages } from './calendar/front-end/router';
+import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
 import { restError } from './http/errors';
 import { phpJsonEncode } from './http/response';
+import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
 import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
@@ -34,6 +37,9 @@ export interface AppDeps {
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
 }
+
+/** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
+const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE];
 
 export function createApp(deps: AppDeps): express.Express {
   const prefix = deps.tablePrefix ?? 'wp_';
@@ -88,6 +94,9 @@ export function createApp(deps: AppDeps): express.Express {
       rest.serve(req, response, route).catch(next);
     });
   });
+
+  app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
+  app.use(frontEndPages(contextFor));
 
   app.use((_req, response) => {
     response.status(404).type('text/plain').send('Not Found');
