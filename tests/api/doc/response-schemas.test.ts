@@ -2,6 +2,7 @@ import { restServerOf } from '../../../src/app';
 import { CALENDAR_COMPONENTS } from '../../../src/calendar/schemas/components';
 import { Event } from '../../../src/calendar/schemas/posts';
 import { updateOption } from '../../../src/wp/options';
+import { createCallers, type Callers } from '../../support/callers';
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -12,6 +13,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  */
 
 let t: TestApp;
+let callers: Callers;
 /** Values for the path variables of each resource's routes, by REST base (`events`, `tags`…). */
 const examples = new Map<string, Record<string, string>>();
 
@@ -20,6 +22,7 @@ const METADATA =
 
 beforeAll(async () => {
   t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+  callers = await createCallers(t.wp);
   const photo = await seedPost(t.wp, { post_type: 'attachment', post_status: 'inherit', post_title: 'photo', post_mime_type: 'image/jpeg' });
   await seedMeta(t.wp, photo, { _wp_attached_file: '2025/01/photo.jpg', _wp_attachment_metadata: METADATA });
   const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Town Hall', post_name: 'town-hall', post_content: 'Big room' });
@@ -83,6 +86,48 @@ it('every GET route that returns a component answers bodies that parse with that
   }
   expect(parsed).toBeGreaterThanOrEqual(6);
 });
+
+/** A valid create body per REST base, for the write routes. */
+const CREATE_BODIES: Record<string, Record<string, unknown>> = {
+  events: { title: 'Written', start_date: '2025-08-01 10:00:00', end_date: '2025-08-01 12:00:00', cost: '$5', venue: { venue: 'Pier' }, organizer: [{ organizer: 'Bo' }], categories: ['Music'], tags: ['Fresh'] },
+  venues: { venue: 'Written venue', city: 'Oslo' },
+  organizers: { organizer: 'Written organizer', email: 'w@example.com' },
+  categories: { name: 'Written category' },
+  tags: { name: 'Written tag' },
+};
+
+it('every write route that returns a component answers bodies that parse with that component', async () => {
+  const rest = restServerOf(t.app);
+  const auth = { Authorization: callers.administrator.authorization };
+  let parsed = 0;
+  let n = 0;
+  for (const route of rest.routes.filter((r) => r.namespace === 'calendar/events/v1')) {
+    const base = route.def.path.split('/')[1]!;
+    for (const endpoint of route.def.endpoints.filter((e) => e.doc?.returns)) {
+      for (const method of endpoint.methods.filter((m) => m !== 'GET')) {
+        const body = CREATE_BODIES[base];
+        expect({ route: route.pattern, base, body: body !== undefined }).toEqual({ route: route.pattern, base, body: true });
+        // A fresh item for each write, so deletes and slug changes do not disturb the others.
+        const created = await t.request.post(`/wp-json/calendar/events/v1/${base}`).set(auth).send({ ...body, ...nameOf(base, ++n) });
+        expect(created.status).toBe(201);
+        const values: Record<string, string> = { id: String(created.body.id), slug: String(created.body.slug) };
+        const path = route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, (_, variable: string) => values[variable] ?? '');
+        const res = await t.request[method.toLowerCase() as 'post'](`/wp-json${path}`).set(auth).send(path.endsWith(base) ? { ...body, ...nameOf(base, ++n) } : {});
+        expect({ method, path, status: res.status }).toEqual({ method, path, status: path.endsWith(base) ? 201 : 200 });
+        const schema = components.get(endpoint.doc!.returns!)!;
+        expect({ method, path, problems: schema.safeParse(res.body).error?.issues ?? [] }).toEqual({ method, path, problems: [] });
+        parsed++;
+      }
+    }
+  }
+  expect(parsed).toBeGreaterThanOrEqual(15);
+});
+
+/** Distinct names, so venues and organizers are not de-duplicated into one post. */
+function nameOf(base: string, n: number): Record<string, string> {
+  const key = { events: 'title', venues: 'venue', organizers: 'organizer' }[base] ?? 'name';
+  return { [key]: `${CREATE_BODIES[base]![key]} ${n}` };
+}
 
 it('covers the nested objects: venue, organizers, terms, image, date and cost details', async () => {
   const { body } = await t.request.get(`/wp-json/calendar/events/v1/events/${examples.get('events')!.id}`);
