@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
+import { docRoute } from './doc-route';
 import { eventResource } from './events/event-resource';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './identifiers';
 import { organizerResource } from './organizers/organizer-resource';
@@ -11,7 +12,9 @@ import { venueResource } from './venues/venue-resource';
  * (tec-rest-v1.md §2), served under calendar/events/v1 and, identically, under tribe/events/v1.
  */
 export function calendarNamespace(): NamespaceDef<AppContext> {
+  // /doc documents this very list, whatever is added to it.
   const routes: Array<RouteDef<AppContext>> = [
+    docRoute(() => routes),
     ...postResourceRoutes(eventResource),
     ...postResourceRoutes(venueResource),
     ...postResourceRoutes(organizerResource),
