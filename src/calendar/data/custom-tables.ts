@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { insertRows } from '../../wp/bulk';
 import { loadPostMeta } from '../../wp/postmeta';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
@@ -9,7 +10,7 @@ import { EVENT_META } from '../meta-keys';
  * per event in step with its meta, so a real WordPress sharing the database still lists the event.
  */
 
-async function tablesExist(wp: WpData): Promise<boolean> {
+export async function customTablesExist(wp: WpData): Promise<boolean> {
   const tables = (await wp.dialect.listTables(wp.knex)).map((t) => t.toLowerCase());
   return tables.includes(`${wp.prefix}tec_events`.toLowerCase()) && tables.includes(`${wp.prefix}tec_occurrences`.toLowerCase());
 }
@@ -18,7 +19,7 @@ const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 100
 const sha1 = (parts: Array<string | number>) => createHash('sha1').update(parts.join(':')).digest('hex');
 
 export async function syncCustomTables(wp: WpData, postId: number, now: Date): Promise<void> {
-  if (!(await tablesExist(wp))) return;
+  if (!(await customTablesExist(wp))) return;
   const meta = await loadPostMeta(wp, [postId], [EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc, EVENT_META.timezone, EVENT_META.duration]);
   const m = (key: string) => meta.first(postId, key) ?? '';
   const start = m(EVENT_META.startDate);
@@ -57,7 +58,46 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date): P
 
 /** Removes the event's rows (permanent deletion of the post). */
 export async function deleteFromCustomTables(wp: WpData, postId: number): Promise<void> {
-  if (!(await tablesExist(wp))) return;
+  if (!(await customTablesExist(wp))) return;
   await wp.knex(`${wp.prefix}tec_occurrences`).where('post_id', postId).delete();
   await wp.knex(`${wp.prefix}tec_events`).where('post_id', postId).delete();
+}
+
+export interface OccurrenceSource {
+  postId: number;
+  start: string;
+  end: string;
+  startUtc: string;
+  endUtc: string;
+  timezone: string;
+  duration: number;
+}
+
+/** Bulk version of syncCustomTables for new events (generated or imported): one row in each table per event. */
+export async function insertCustomTableRows(wp: WpData, events: readonly OccurrenceSource[], now: Date): Promise<void> {
+  if (events.length === 0) return;
+  const updated_at = now.toISOString().slice(0, 19).replace('T', ' ');
+  const eventsTable = `${wp.prefix}tec_events`;
+  const row = (e: OccurrenceSource) => ({ post_id: e.postId, start_date: e.start, end_date: e.end, timezone: e.timezone, start_date_utc: e.startUtc, end_date_utc: e.endUtc, duration: e.duration, updated_at });
+  await insertRows(wp, eventsTable, events.map((e) => ({ ...row(e), hash: sha1([e.postId, e.start, e.end, e.timezone, e.startUtc, e.endUtc, e.duration]) })));
+  const ids: Array<{ event_id: number; post_id: number }> = await wp.knex(eventsTable).select('event_id', 'post_id').whereIn('post_id', events.map((e) => e.postId));
+  const byPost = new Map(ids.map((r) => [Number(r.post_id), Number(r.event_id)]));
+  await insertRows(
+    wp,
+    `${wp.prefix}tec_occurrences`,
+    events.map((e) => {
+      const eventId = byPost.get(e.postId)!;
+      return {
+        event_id: eventId,
+        post_id: e.postId,
+        start_date: e.start,
+        start_date_utc: e.startUtc,
+        end_date: e.end,
+        end_date_utc: e.endUtc,
+        duration: e.duration,
+        hash: sha1([eventId, e.postId, e.start, e.startUtc, e.end, e.endUtc, e.duration]),
+        updated_at,
+      };
+    }),
+  );
 }
