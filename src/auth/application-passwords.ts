@@ -3,7 +3,7 @@ import { restError } from '../http/errors';
 import { getOption, updateOption } from '../wp/options';
 import { phpSerialize, phpUnserialize, type PhpValue } from '../wp/php-serialize';
 import { nextIntegerKey, readSerializedArray, serializedKey, setSerializedEntry, writeSerializedArray, type SerializedEntry } from '../wp/php-serialized-array';
-import { sanitizeTextField } from '../wp/user-input';
+import { sanitizeTextField } from '../wp/formatting';
 import { getUserMetaRows, updateUserMetaSerialized } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 import { checkApplicationPassword, generatePassword, hashApplicationPassword } from './password-hashes';
