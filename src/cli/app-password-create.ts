@@ -3,7 +3,7 @@ import { createApplicationPassword } from '../auth/application-passwords';
 import { sanitizeTextField } from '../wp/formatting';
 import { getUserByEmail, getUserById, getUserByLogin } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
-import { UsageError, withDatabase, type CliCommand } from './command';
+import { nowOf, UsageError, withDatabase, type CliCommand } from './command';
 
 /**
  * `app-password:create`: a new application password for a user, stored the way WordPress 6.8+ stores it
@@ -39,10 +39,10 @@ export const appPasswordCreate: CliCommand = {
     const options = raw as unknown as Options;
     if (sanitizeTextField(options.name) === '') throw new UsageError('--name must contain some text');
     if (options.appId !== undefined && !UUID.test(options.appId)) throw new UsageError(`--app-id must be a lowercase UUID (got "${options.appId}")`);
-    const { login, created } = await withDatabase(io, async (wp) => {
+    const { login, created } = await withDatabase(io, async (wp, config) => {
       const user = await findUser(wp, options.user);
       if (!user) throw new UsageError(`no user "${options.user}" (give a login, an e-mail address or an ID)`);
-      return { login: user.user_login, created: await createApplicationPassword(wp, user.ID, { name: options.name, appId: options.appId, now: new Date() }) };
+      return { login: user.user_login, created: await createApplicationPassword(wp, user.ID, { name: options.name, appId: options.appId, now: nowOf(config) }) };
     });
     if (options.porcelain) {
       io.stdout.write(`${created.password}\n`);

@@ -1,8 +1,15 @@
 import { Command, CommanderError } from 'commander';
+import { FixtureError } from '../fixtures/format';
 import { RestError } from '../http/errors';
+import { ResetRefusedError } from '../setup/reset-database';
 import { stripAllTags } from '../wp/user-input';
 import { appPasswordCreate } from './app-password-create';
 import { UsageError, type CliCommand, type CliIO } from './command';
+import { dbMigrate } from './db-migrate';
+import { exportCommand } from './export';
+import { importFixtures, seed } from './fixture-commands';
+import { generate } from './generate';
+import { reset } from './reset';
 import { userCreate } from './user-create';
 
 /**
@@ -10,7 +17,7 @@ import { userCreate } from './user-create';
  * (the database cannot be reached, …). Every failure is one line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate];
+export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, seed, reset, generate, exportCommand, importFixtures];
 
 export const CLI_NAME = 'wp-calendar';
 
@@ -25,7 +32,12 @@ function buildProgram(io: CliIO): Command {
     });
   for (const def of COMMANDS) {
     const command = def.configure(program.command(def.name).description(def.summary));
-    command.action(async (options: Record<string, unknown>) => def.run(options, io));
+    // Commander passes the declared arguments first, then the options, then the command itself.
+    command.action(async (...args: unknown[]) => {
+      const self = args.at(-1) as Command;
+      const values = Object.fromEntries(self.registeredArguments.map((argument, i) => [argument.name(), self.processedArgs[i]]));
+      return def.run({ ...self.opts(), ...values }, io);
+    });
   }
   return program;
 }
@@ -45,7 +57,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       // Commander has already printed its message (or the help / version it was asked for).
       return ['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(error.code) ? 0 : 2;
     }
-    if (error instanceof UsageError || error instanceof RestError) {
+    if (error instanceof UsageError || error instanceof RestError || error instanceof FixtureError || error instanceof ResetRefusedError) {
       io.stderr.write(`${CLI_NAME}: ${oneLine(stripAllTags(error.message))}\n`);
       return 2;
     }

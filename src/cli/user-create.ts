@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createUser, validateNewUser } from '../auth/create-user';
-import { UsageError, withDatabase, type CliCommand } from './command';
+import { nowOf, UsageError, withDatabase, type CliCommand } from './command';
 
 /** `user:create`: a WordPress user with a role, written as wp_insert_user writes it. */
 
@@ -29,8 +29,8 @@ export const userCreate: CliCommand = {
     // Everything that can be checked without the database is checked before opening it.
     validateNewUser({ login: options.login, email: options.email });
     if (options.role !== undefined && options.role.trim() === '') throw new UsageError('--role must not be empty');
-    const user = await withDatabase(io, (wp) =>
-      createUser(wp, { login: options.login, email: options.email, role: options.role, password: options.password, displayName: options.displayName, now: new Date() }),
+    const user = await withDatabase(io, (wp, config) =>
+      createUser(wp, { login: options.login, email: options.email, role: options.role, password: options.password, displayName: options.displayName, now: nowOf(config) }),
     );
     io.stdout.write(options.porcelain ? `${user.id}\n` : `Created user ${user.id}: ${user.login} (${user.role}).\n`);
   },

@@ -44,6 +44,7 @@ export const CATALOGUE = {
   user_role_invalid: entry(400, (role: string) => `The role "${role}" does not exist on this site.`),
   application_password_empty_name: entry(400, 'An application name is required to create an application password.'),
   application_password_duplicate_name: entry(409, 'Each application name should be unique.'),
+  application_password_empty_password: entry(400, 'An application password needs letters or digits.'),
 
   // The Events Calendar (tec-rest-v1.md §8)
   'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
@@ -81,6 +82,8 @@ export const CATALOGUE = {
 
   // Test double (opt-in)
   rest_test_double_forbidden: entry(403, 'The reset route only answers loopback callers.'),
+  rest_test_double_reset_refused: entry(409, (tables: string) => `The database has WordPress tables this service did not create (${tables}); only the command-line reset with --force empties them.`),
+  rest_test_double_fixtures_invalid: entry(400, (problem: string) => `The fixtures cannot be loaded: ${problem}`),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

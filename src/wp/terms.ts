@@ -63,6 +63,12 @@ export async function getTermsByIds(wp: WpData, taxonomy: string, termIds: reado
   return new Map(rows.map((r: Record<string, unknown>) => [Number(r.term_id), normalise(r)]));
 }
 
+/** Every term of a taxonomy, by term id (exports). */
+export async function listTerms(wp: WpData, taxonomy: string): Promise<TermRow[]> {
+  const rows: Array<Record<string, unknown>> = await termsOf(wp).where('tt.taxonomy', taxonomy).orderBy('t.term_id');
+  return rows.map(normalise);
+}
+
 export async function getTerm(wp: WpData, taxonomy: string, termId: number): Promise<TermRow | undefined> {
   return (await getTermsByIds(wp, taxonomy, [termId])).get(termId);
 }
