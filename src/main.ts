@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
+import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
+import { testDoubleNamespace } from './test-double/reset-route';
 
 /**
  * Process entry: the only module that reads process.env, listens on a port or exits the process.
@@ -32,6 +34,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  let fixtures: FixtureDocument | undefined;
+  if (config.testDouble && config.fixtures) {
+    try {
+      fixtures = readFixtureFile(config.fixtures);
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      process.stderr.write(`Configuration error: FIXTURES: ${error.message}\n`);
+      await db.close();
+      process.exit(2);
+    }
+  }
+
   const fixedNow = config.clock;
   const app = createApp({
     db,
@@ -42,6 +56,8 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
+    // The reset route exists only when asked for (TEST_DOUBLE=1).
+    extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');
