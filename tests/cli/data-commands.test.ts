@@ -220,6 +220,7 @@ describe('export and import', () => {
       id: 321,
       title: 'Jazz on the Lawn',
       status: 'publish',
+      author: 1,
       date: '2025-06-01 08:00:00',
       date_utc: '2025-06-01 12:00:00',
       slug: 'jazz-on-the-lawn',
