@@ -22,6 +22,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The test double's fixtures are read before the database is touched: a bad file changes nothing.
+  let fixtures: FixtureDocument | undefined;
+  if (config.testDouble && config.fixtures) {
+    try {
+      fixtures = readFixtureFile(config.fixtures);
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      process.stderr.write(`Configuration error: FIXTURES: ${error.message}\n`);
+      process.exit(2);
+    }
+  }
+
   const log = createLogger(config.logLevel);
   const db = openDatabase(config);
   try {
@@ -32,18 +44,6 @@ async function main(): Promise<void> {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
     await db.close();
     process.exit(1);
-  }
-
-  let fixtures: FixtureDocument | undefined;
-  if (config.testDouble && config.fixtures) {
-    try {
-      fixtures = readFixtureFile(config.fixtures);
-    } catch (error) {
-      if (!(error instanceof FixtureError)) throw error;
-      process.stderr.write(`Configuration error: FIXTURES: ${error.message}\n`);
-      await db.close();
-      process.exit(2);
-    }
   }
 
   const fixedNow = config.clock;
