@@ -115,9 +115,20 @@ export async function getObjectTerms(wp: WpData, objectIds: readonly number[], t
   return byObject;
 }
 
+/**
+ * term_exists(string) in any taxonomy, as wp_unique_term_slug asks it: the sanitized slug, then the name. A slug of
+ * digits is text here (`2024` is a slug, not the id of term 2024).
+ */
+async function slugOrNameExists(wp: WpData, text: string): Promise<boolean> {
+  const value = text.trim();
+  if (value === '') return false;
+  const row = await wp.knex({ t: wp.t.terms }).join({ tt: wp.t.term_taxonomy }, 'tt.term_id', 't.term_id').first('t.term_id').where('t.slug', sanitizeTitle(value)).orWhere('t.name', value);
+  return row !== undefined;
+}
+
 /** wp_unique_term_slug(): a suffix only when the slug is taken in the same taxonomy (WordPress ≥ 4.1). */
 export async function uniqueTermSlug(wp: WpData, registry: TaxonomyRegistry, slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
-  if (!(await termExists(wp, slug))) return slug;
+  if (!(await slugOrNameExists(wp, slug))) return slug;
   if (!(await getTermBySlug(wp, taxonomy, slug))) return slug;
   let candidate = slug;
   if (registry.hierarchical(taxonomy) && parent > 0) {
@@ -126,7 +137,7 @@ export async function uniqueTermSlug(wp: WpData, registry: TaxonomyRegistry, slu
       const parentTerm = await getTerm(wp, taxonomy, ancestor);
       if (!parentTerm) break;
       candidate += `-${parentTerm.slug}`;
-      if (!(await termExists(wp, candidate))) return candidate;
+      if (!(await slugOrNameExists(wp, candidate))) return candidate;
       ancestor = parentTerm.parent;
     }
   }

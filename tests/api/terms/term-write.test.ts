@@ -87,6 +87,13 @@ describe('create', () => {
     expect(suffixed.body.slug).toBe('drums-2');
   });
 
+  it('treats a slug of digits as a slug when making it unique', async () => {
+    const year = await post('/categories', { name: '2024' });
+    expect(year.body.slug).toBe('2024');
+    const again = await post('/categories', { name: 'Season', slug: '2024' });
+    expect(again.body.slug).toBe('2024-2');
+  });
+
   it('allows the same slug in both taxonomies', async () => {
     const category = await post('/categories', { name: 'Shared' });
     const tag = await post('/tags', { name: 'Shared' });
