@@ -1,10 +1,13 @@
 import type { AppContext } from '../app-context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
+import { categoryResource } from './categories';
 import { docRoute } from './doc-route';
 import { eventResource } from './events/event-resource';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './identifiers';
 import { organizerResource } from './organizers/organizer-resource';
 import { postResourceRoutes } from './post-resource/routes';
+import { tagResource } from './tags';
+import { taxonomyResourceRoutes } from './taxonomy-resource/routes';
 import { venueResource } from './venues/venue-resource';
 
 /**
@@ -18,6 +21,8 @@ export function calendarNamespace(): NamespaceDef<AppContext> {
     ...postResourceRoutes(eventResource),
     ...postResourceRoutes(venueResource),
     ...postResourceRoutes(organizerResource),
+    ...taxonomyResourceRoutes(categoryResource),
+    ...taxonomyResourceRoutes(tagResource),
   ];
   return { namespace: PRIMARY_NAMESPACE, aliases: [ALIAS_NAMESPACE], routes };
 }
