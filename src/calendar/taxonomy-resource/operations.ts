@@ -81,7 +81,7 @@ async function checkParent(def: TaxonomyResourceDef, req: TermReq): Promise<void
 }
 
 /** WP_Error of wp_insert_term / wp_update_term as the REST server renders it. */
-function termWriteError(error: unknown): unknown {
+export function termWriteError(error: unknown): unknown {
   if (!(error instanceof TermWriteError)) return error;
   const bare = { shape: { nullData: true } };
   const mapped: Record<TermWriteError['code'], () => RestError> = {
