@@ -9,4 +9,6 @@ module.exports = {
   transform: { '^.+\\.ts$': 'ts-jest' },
   globalSetup: '<rootDir>/tests/support/global-setup.ts',
   testTimeout: 30000,
+  // Tests written as an outside project import the package by its name: its entry is src/index.ts (built to dist/index.js).
+  moduleNameMapper: { '^wp-events-calendar-service$': '<rootDir>/src/index.ts' },
 };

@@ -3,11 +3,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
+import { frontEndPages } from './calendar/front-end/router';
+import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
 import { restError } from './http/errors';
 import { phpJsonEncode } from './http/response';
-import { createRestServer } from './http/rest-server';
+import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
+import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
@@ -35,6 +38,9 @@ export interface AppDeps {
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
 }
 
+/** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
+const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE];
+
 export function createApp(deps: AppDeps): express.Express {
   const prefix = deps.tablePrefix ?? 'wp_';
   const clock = deps.clock ?? (() => new Date());
@@ -43,22 +49,25 @@ export function createApp(deps: AppDeps): express.Express {
   const authOptions = { requireHttps: deps.requireHttps ?? false };
   const describeAuthentication = authenticationIndex(authOptions);
 
+  const contextFor = (req: Request): AppContext =>
+    createContext({
+      requestId: String(req.res?.locals.requestId ?? randomUUID()),
+      log,
+      wp,
+      clock,
+      homeOverride: deps.siteUrl,
+      remote: { ip: remoteAddress(req), secure: req.secure },
+      authenticationIndex: describeAuthentication,
+    });
+
   const rest = createRestServer<AppContext>({
     namespaces: [calendarNamespace(), ...(deps.extraNamespaces ?? [])],
-    createContext: (req) =>
-      createContext({
-        requestId: String(req.res?.locals.requestId ?? randomUUID()),
-        log,
-        wp,
-        clock,
-        homeOverride: deps.siteUrl,
-        remote: { ip: remoteAddress(req), secure: req.secure },
-        authenticationIndex: describeAuthentication,
-      }),
+    createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
   });
 
   const app = express();
+  app.locals[REST_SERVER] = rest;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
   // Query strings are decoded by the REST layer the way PHP does; Express must not pre-parse them.
@@ -86,6 +95,9 @@ export function createApp(deps: AppDeps): express.Express {
     });
   });
 
+  app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
+  app.use(frontEndPages(contextFor));
+
   app.use((_req, response) => {
     response.status(404).type('text/plain').send('Not Found');
   });
@@ -106,6 +118,13 @@ export function createApp(deps: AppDeps): express.Express {
 function remoteAddress(req: Request): string {
   const ip = req.ip ?? '';
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
+}
+
+const REST_SERVER = 'restServer';
+
+/** The REST server of an app made by createApp: its compiled route table is what the index and /doc list. */
+export function restServerOf(app: express.Express): RestServer<AppContext> {
+  return app.locals[REST_SERVER] as RestServer<AppContext>;
 }
 
 function sendRestError(response: Response, code: 'rest_path_invalid_type' | 'rest_request_too_large' | 'internal_server_error'): void {

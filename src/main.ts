@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { createDatabase } from './db/database';
 import { createLogger } from './logging';
+import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
+import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
+import { testDoubleNamespace } from './test-double/reset-route';
 
 /**
  * Process entry: the only module that reads process.env, listens on a port or exits the process.
@@ -22,14 +22,22 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
-  if (config.database.client === 'sqlite' && config.database.filename !== ':memory:') {
-    mkdirSync(path.dirname(path.resolve(config.database.filename)), { recursive: true });
+  // The test double's fixtures are read before the database is touched: a bad file changes nothing.
+  let fixtures: FixtureDocument | undefined;
+  if (config.testDouble && config.fixtures) {
+    try {
+      fixtures = readFixtureFile(config.fixtures);
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      process.stderr.write(`Configuration error: FIXTURES: ${error.message}\n`);
+      process.exit(2);
+    }
   }
-  const db = createDatabase(config.database);
-  const defaultUrl = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+
+  const log = createLogger(config.logLevel);
+  const db = openDatabase(config);
   try {
-    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: config.siteUrl ?? defaultUrl });
+    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
   } catch (error) {
@@ -48,6 +56,8 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
+    // The reset route exists only when asked for (TEST_DOUBLE=1).
+    extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');

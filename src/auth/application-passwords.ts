@@ -3,9 +3,10 @@ import { restError } from '../http/errors';
 import { getOption, updateOption } from '../wp/options';
 import { phpSerialize, phpUnserialize, type PhpValue } from '../wp/php-serialize';
 import { nextIntegerKey, readSerializedArray, serializedKey, setSerializedEntry, writeSerializedArray, type SerializedEntry } from '../wp/php-serialized-array';
-import { sanitizeTextField } from '../wp/user-input';
+import { sanitizeTextField } from '../wp/formatting';
 import { getUserMetaRows, updateUserMetaSerialized } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
+import { stripApplicationPassword } from './basic-auth';
 import { checkApplicationPassword, generatePassword, hashApplicationPassword } from './password-hashes';
 
 /**
@@ -65,10 +66,11 @@ async function loadList(wp: WpData, userId: number): Promise<StoredList> {
   const list = await readList(wp, userId);
   let changed = false;
   list.items.forEach((item, i) => {
-    if (item.uuid !== undefined && item.uuid !== null) return;
-    const uuid = randomUUID();
-    item.uuid = uuid;
-    list.entries[i] = { ...list.entries[i]!, valueText: withEntryField(list.entries[i]!.valueText, 'uuid', uuid) };
+    const entry = list.entries[i]!;
+    // Only an entry that is an array can take a uuid (WordPress would fail on anything else).
+    if ((item.uuid !== undefined && item.uuid !== null) || !readSerializedArray(entry.valueText)) return;
+    item.uuid = randomUUID();
+    list.entries[i] = { ...entry, valueText: withEntryField(entry.valueText, 'uuid', item.uuid) };
     changed = true;
   });
   if (changed) await writeList(wp, userId, list.entries);
@@ -130,21 +132,23 @@ export interface CreatedApplicationPassword {
 }
 
 /**
- * WP_Application_Passwords::create_new_application_password(): a 24-character password hashed with
+ * WP_Application_Passwords::create_new_application_password(): a 24-character password (or the one given) hashed with
  * wp_fast_hash, appended to the user's list, and `using_application_passwords` switched on (stored the way
  * update_network_option stores it on a single site: `1`, not autoloaded).
  */
 export async function createApplicationPassword(
   wp: WpData,
   userId: number,
-  args: { name: string; appId?: string; now: Date },
+  args: { name: string; appId?: string; now: Date; password?: string },
 ): Promise<CreatedApplicationPassword> {
   const name = sanitizeTextField(args.name);
   if (name === '') throw restError('application_password_empty_name');
   return wp.transaction(async (trx) => {
     const list = await loadList(trx, userId);
     if (list.items.some((item) => asciiLower(String(item.name ?? '')) === asciiLower(name))) throw restError('application_password_duplicate_name');
-    const password = generatePassword(PASSWORD_LENGTH);
+    // A known password (fixtures) is stored as WordPress checks one: in its stripped form.
+    const password = args.password !== undefined ? stripApplicationPassword(args.password) : generatePassword(PASSWORD_LENGTH);
+    if (password === '') throw restError('application_password_empty_password');
     const item: ApplicationPassword = {
       uuid: randomUUID(),
       app_id: args.appId ?? '',

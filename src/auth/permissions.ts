@@ -117,12 +117,23 @@ export function requiredCaps(principal: Principal, action: PostAction, postType:
 
 export type Subject = { postType: string } | { taxonomy: string };
 
+/**
+ * May the caller do `action` on this post type / taxonomy (and this record)?
+ * - `create`, `edit`, `delete`, `publish`, `read_private`, `edit_others`: map_meta_cap's primitives, all
+ *   required. `edit` without a record is the `edit_<type>` check that also decides whether a caller may list
+ *   non-published items and use statuses other than `publish` (tec-rest-v1.md §5.1.2, §5.1.6).
+ * - `read`: TEC's read visibility (§7.2): every GET route is public, so anyone (anonymous callers too) may
+ *   read a published item or a collection; any other status needs `read_post`. Trashed events are refused to
+ *   everyone by the event route itself, not here.
+ * - taxonomy actions: the taxonomy's registered capability (see canWriteTermsViaRest for the term routes).
+ */
 export function can(principal: Principal, action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean {
   if ('taxonomy' in subject) {
     const caps = TAXONOMY_CAPS[subject.taxonomy];
     const cap = caps?.[action as TermAction];
     return cap !== undefined && hasCap(principal, cap);
   }
+  if (action === 'read' && (!record || PUBLIC_STATUSES.includes(record.post_status))) return true;
   return requiredCaps(principal, action as PostAction, subject.postType, record).every((cap) => hasCap(principal, cap));
 }
 

@@ -1,5 +1,3 @@
-import type { PhpValue } from '../wp/php-serialize';
-
 /**
  * The caller of a request: a WordPress user with their effective capabilities, or nobody.
  */
@@ -26,28 +24,28 @@ export function hasCap(p: Principal, cap: string): boolean {
 }
 
 /** PHP's truthiness, which `empty()` in has_cap applies to every stored capability value. */
-function phpTruthy(value: PhpValue | false | undefined): boolean {
+function phpTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === 0 || value === '' || value === '0') return false;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value).length > 0;
   return true;
 }
 
-/** A role as stored in `{prefix}user_roles`, read without trusting its shape. */
-type StoredRoles = PhpValue | false | undefined;
+/** Stored values (`{prefix}user_roles`, `{prefix}capabilities`) are read without trusting their shape. */
+type Stored = unknown;
 
 /**
  * WP_User::get_role_caps(): the user's roles are the keys of their `{prefix}capabilities` map that name a
  * role (whatever the value); effective capabilities are the roles' capabilities merged in that order, then the
  * user's own map laid over them, so a user entry (`false` included) wins (wordpress.md §3.5).
  */
-export function effectiveCapabilities(storedRoles: StoredRoles, userCaps: PhpValue | false | undefined): { roles: string[]; caps: Record<string, boolean> } {
+export function effectiveCapabilities(storedRoles: Stored, userCaps: Stored): { roles: string[]; caps: Record<string, boolean> } {
   const roleDefs = isMap(storedRoles) ? storedRoles : {};
   const own = isMap(userCaps) ? userCaps : {};
   const roles = Object.keys(own).filter((key) => isMap(roleDefs[key]));
   const caps: Record<string, boolean> = {};
   for (const role of roles) {
-    const def = roleDefs[role] as Record<string, PhpValue>;
+    const def = roleDefs[role] as Record<string, unknown>;
     const granted = isMap(def.capabilities) ? def.capabilities : {};
     for (const [cap, value] of Object.entries(granted)) caps[cap] = phpTruthy(value);
   }
@@ -55,12 +53,12 @@ export function effectiveCapabilities(storedRoles: StoredRoles, userCaps: PhpVal
   return { roles, caps };
 }
 
-function isMap(value: unknown): value is Record<string, PhpValue> {
+function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
 /** A logged-in principal from a user's row data, the stored role definitions and their capabilities meta. */
-export function principalFor(user: { ID: number; user_login: string }, storedRoles: StoredRoles, userCaps: PhpValue | false | undefined): Principal {
+export function principalFor(user: { ID: number; user_login: string }, storedRoles: Stored, userCaps: Stored): Principal {
   const { roles, caps } = effectiveCapabilities(storedRoles, userCaps);
   return Object.freeze({ userId: user.ID, login: user.user_login, roles, caps: Object.freeze(caps) });
 }

@@ -21,6 +21,8 @@ export interface TecSettings {
   reverseCurrencyPosition: boolean;
   customFields: CustomFieldDefinition[];
   singleEventSlug: string;
+  /** Base of the calendar's archive links (`events/category/<slug>/`). */
+  eventsSlug: string;
   timezoneMode: 'event' | 'site';
   restDisabled: boolean;
   customTablesActive: boolean;
@@ -59,6 +61,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
       .map((f) => ({ name: text(f.name, ''), label: text(f.label, ''), type: text(f.type, 'text') }))
       .filter((f) => f.name !== ''),
     singleEventSlug: text(o.singleEventSlug, 'event'),
+    eventsSlug: text(o.eventsSlug, 'events'),
     timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
     restDisabled: isTruthy(o['rest-v1-disabled']),
     // Absent means active; WordPress stores a false option as ''.

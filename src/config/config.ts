@@ -25,6 +25,8 @@ export interface Config {
   clock?: Date;
   /** Opt-in test-double routes (TEST_DOUBLE=1). */
   testDouble: boolean;
+  /** Fixture file the test double's reset route loads again after each reset. */
+  fixtures?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
 }
@@ -60,6 +62,7 @@ const EnvSchema = z.object({
     .transform((s) => new Date(s))
     .optional(),
   TEST_DOUBLE: boolFlag.default(false),
+  FIXTURES: z.string().min(1).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
 });
 
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     clock: e.CLOCK,
     testDouble: e.TEST_DOUBLE,
+    fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
   };
 }

@@ -9,8 +9,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function createDatabase(config: DatabaseConfig): Database {
+/** `log` replaces knex's console output (warnings such as a failed connection attempt). */
+export function createDatabase(config: DatabaseConfig, options: { log?: Knex.Logger } = {}): Database {
   const dialect = dialectFor(config);
-  const knex = knexFactory(dialect.knexConfig(config));
+  const knex = knexFactory({ ...dialect.knexConfig(config), ...(options.log ? { log: options.log } : {}) });
   return { knex, dialect, close: () => knex.destroy() };
 }

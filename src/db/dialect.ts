@@ -47,6 +47,11 @@ export interface Dialect {
   charsetCollate(knex: Knex): Promise<string>;
   /** Is this driver error a duplicate-key violation? */
   isDuplicateKey(error: unknown): boolean;
+  /**
+   * Restarts an emptied table's ids after its highest remaining one, as a fresh install numbers them. On MySQL
+   * this is DDL (an implicit commit): call it after the transaction that emptied the table.
+   */
+  resetAutoIncrement(knex: Knex, table: string): Promise<void>;
 }
 
 /** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
@@ -143,6 +148,10 @@ const mysql: Dialect = {
     return `DEFAULT CHARACTER SET utf8mb4 COLLATE ${collate}`;
   },
   isDuplicateKey: (error) => errorCode(error) === 'ER_DUP_ENTRY',
+  async resetAutoIncrement(knex, table) {
+    // InnoDB raises a value below the highest id to max(id) + 1.
+    await knex.raw('ALTER TABLE ?? AUTO_INCREMENT = 1', [table]);
+  },
 };
 
 const sqlite: Dialect = {
@@ -224,6 +233,16 @@ const sqlite: Dialect = {
   },
   charsetCollate: async () => '',
   isDuplicateKey: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errorCode(error) ?? ''),
+  async resetAutoIncrement(knex, table) {
+    // AUTOINCREMENT tables keep their counter in sqlite_sequence (absent until the first insert).
+    const sequence = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'");
+    if (sequence.length === 0) return;
+    const max: Array<{ pk: string }> = await knex.raw("SELECT name AS pk FROM pragma_table_info(?) WHERE pk = 1", [table]);
+    const column = max[0]?.pk;
+    const highest = column ? Number(((await knex(table).max({ m: column })) as Array<{ m: number | null }>)[0]?.m ?? 0) : 0;
+    if (highest === 0) await knex.raw('DELETE FROM sqlite_sequence WHERE name = ?', [table]);
+    else await knex.raw('UPDATE sqlite_sequence SET seq = ? WHERE name = ?', [highest, table]);
+  },
 };
 
 function groupIndexRows(

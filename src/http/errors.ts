@@ -44,6 +44,7 @@ export const CATALOGUE = {
   user_role_invalid: entry(400, (role: string) => `The role "${role}" does not exist on this site.`),
   application_password_empty_name: entry(400, 'An application name is required to create an application password.'),
   application_password_duplicate_name: entry(409, 'Each application name should be unique.'),
+  application_password_empty_password: entry(400, 'An application password needs letters or digits.'),
 
   // The Events Calendar (tec-rest-v1.md §8)
   'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
@@ -78,9 +79,14 @@ export const CATALOGUE = {
   rest_term_invalid: entry(400, 'Parent term does not exist.'),
   duplicate_term_slug: entry(500, (slug: string) => `The slug &#8220;${slug}&#8221; is already in use by another term.`),
   rest_cannot_delete_term: entry(500, 'The term cannot be deleted.'),
+  // wp_insert_term / wp_update_term errors carry no status: WordPress answers them with 500 and `data: null`.
+  empty_term_name: entry(500, 'A name is required for this term.'),
+  missing_parent: entry(500, 'Parent term does not exist.'),
 
   // Test double (opt-in)
   rest_test_double_forbidden: entry(403, 'The reset route only answers loopback callers.'),
+  rest_test_double_reset_refused: entry(409, (tables: string) => `The database has WordPress tables this service did not create (${tables}); only the command-line reset with --force empties them.`),
+  rest_test_double_fixtures_invalid: entry(400, (problem: string) => `The fixtures cannot be loaded: ${problem}`),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof CATALOGUE;
@@ -98,6 +104,23 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
 
 type MessageArgs<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...args: infer A) => string ? A : [];
 
+/**
+ * How a WP_Error's data renders beyond `{status, ...data}`: a WP_Error created without data renders `data: null`
+ * (its status is then the default 500), and data added to a code that already had some pushes the earlier values
+ * into `additional_data` (WordPress 5.6+).
+ */
+export interface RestErrorShape {
+  nullData?: boolean;
+  additionalData?: unknown[];
+}
+
+export interface RestErrorBody {
+  code: string;
+  message: string;
+  data: Record<string, unknown> | null;
+  additional_data?: unknown[];
+}
+
 export class RestError extends Error {
   readonly code: string;
   constructor(
@@ -105,21 +128,27 @@ export class RestError extends Error {
     message: string,
     readonly status: number,
     readonly data: Record<string, unknown> = {},
+    readonly shape: RestErrorShape = {},
   ) {
     super(message);
     this.code = code;
   }
 
-  toJSON(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  toJSON(): RestErrorBody {
+    const body: RestErrorBody = { code: this.code, message: this.message, data: this.shape.nullData ? null : { status: this.status, ...this.data } };
+    if (this.shape.additionalData && this.shape.additionalData.length > 0) body.additional_data = this.shape.additionalData;
+    return body;
   }
 }
 
 /** Builds the catalogued error `code`; `data` is merged after `status` in the body. */
-export function restError<C extends ErrorCode>(code: C, options: { args?: MessageArgs<C>; status?: number; data?: Record<string, unknown> } = {}): RestError {
+export function restError<C extends ErrorCode>(
+  code: C,
+  options: { args?: MessageArgs<C>; status?: number; data?: Record<string, unknown>; shape?: RestErrorShape } = {},
+): RestError {
   const def: CatalogueEntry = CATALOGUE[code];
   const message = typeof def.message === 'function' ? (def.message as (...a: unknown[]) => string)(...((options.args ?? []) as unknown[])) : def.message;
-  return new RestError(WIRE_CODE[code] ?? code, message, options.status ?? def.status, options.data);
+  return new RestError(WIRE_CODE[code] ?? code, message, options.status ?? def.status, options.data, options.shape);
 }
 
 /** One invalid parameter: WordPress reports either a bare false ("Invalid parameter.") or a WP_Error. */

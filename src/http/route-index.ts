@@ -32,7 +32,8 @@ export const namespaceArgs = (namespace: string) => ({ namespace: wpString().def
 export interface RouteData {
   namespace: string;
   methods: string[];
-  endpoints: Array<{ methods: string[]; args: Record<string, unknown> }>;
+  /** `args` is `[]` when there are none: PHP's empty array, as json_encode() writes it. */
+  endpoints: Array<{ methods: string[]; args: Record<string, unknown> | [] }>;
   _links?: { self: Array<{ href: string }> };
 }
 
@@ -42,10 +43,10 @@ export function routeData<C extends HttpContext>(route: ListedRoute<C>, root: st
   const data: RouteData = {
     namespace: route.namespace,
     methods: routeMethods(route.def),
-    endpoints: route.def.endpoints.map((e) => ({
-      methods: [...e.methods],
-      args: Object.fromEntries(Object.entries(e.args as Record<string, z.ZodType>).map(([name, schema]) => [name, describeArg(schema)])),
-    })),
+    endpoints: route.def.endpoints.map((e) => {
+      const args = Object.entries(e.args as Record<string, z.ZodType>).map(([name, schema]) => [name, describeArg(schema)] as const);
+      return { methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] };
+    }),
   };
   // Only routes without path variables link to themselves.
   if (!/[(]/.test(route.pattern)) data._links = { self: [{ href: `${root}${route.pattern.replace(/^\//, '')}` }] };

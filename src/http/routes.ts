@@ -36,16 +36,19 @@ export interface RestRequest<A, C extends HttpContext> {
 
 export type PermissionResult = boolean | RestError;
 
-/** Extra documentation for /doc that cannot be read off the schemas. */
+/** What /doc cannot read off the argument schemas (src/http/openapi.ts). */
 export interface EndpointDoc {
   summary?: string;
-  /** Status code → description. */
+  /** Status code → description; success codes (2xx) carry the response schema. Default: 200 only. */
   responses?: Record<string, string>;
   /** Name of the component schema returned on success. */
   returns?: string;
-  /** Whether the success response is a list of `returns`. */
+  /** Name of the component schema of each item when the success response is a list. */
   list?: string;
-  /** Arguments documented as the request body rather than as query parameters. */
+  /**
+   * Arguments of a POST/PUT/PATCH documented as the request body; the others are query parameters.
+   * Default: every argument that is not a path variable.
+   */
   bodyArgs?: readonly string[];
 }
 

@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
 import { withCalendarCapabilities } from '../calendar/capabilities';
 import { defaultRoles } from '../wp/default-roles';
-import { addOption } from '../wp/options';
+import { addOption, getOption, updateOption } from '../wp/options';
 import { WpData } from '../wp/wp-data';
 
 /**
@@ -42,16 +42,38 @@ export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Even
   ];
 }
 
+/**
+ * The core tables (without prefix) this service created, recorded when it installs a new site: `reset` empties
+ * only tables it made, so it can never wipe a WordPress site it was merely pointed at.
+ */
+export const CREATED_TABLES_OPTION = 'calendar_service_tables';
+
+/** The tables recorded as created by this service; empty for a database it did not install. */
+export async function tablesCreatedByService(wp: WpData): Promise<string[]> {
+  const value = await getOption(wp, CREATED_TABLES_OPTION);
+  return Array.isArray(value) ? value.map(String) : value !== null && typeof value === 'object' ? Object.values(value).map(String) : [];
+}
+
+/** The default options of a new site and the record of the tables created for it. */
+export async function writeDefaultOptions(wp: WpData, options: PrepareOptions, createdTables: readonly string[]): Promise<void> {
+  await wp.transaction(async (trx) => {
+    for (const [name, value] of defaultOptions(options.prefix, options.siteUrl.replace(/\/+$/, ''), options.blogname)) {
+      await addOption(trx, name, value);
+    }
+    await addOption(trx, CREATED_TABLES_OPTION, [...createdTables], 'off');
+  });
+}
+
 export async function prepareDatabase(db: Database, options: PrepareOptions): Promise<PrepareResult> {
   const { created } = await ensureSchema(db, options.prefix);
   const installed = created.includes('options');
+  const wp = WpData.open(db, options.prefix);
   if (installed) {
-    const wp = WpData.open(db, options.prefix);
-    await wp.transaction(async (trx) => {
-      for (const [name, value] of defaultOptions(options.prefix, options.siteUrl.replace(/\/+$/, ''), options.blogname)) {
-        await addOption(trx, name, value);
-      }
-    });
+    await writeDefaultOptions(wp, options, created);
+  } else if (created.length > 0) {
+    // A site this service installed keeps its record complete when a table is created again later.
+    const recorded = await tablesCreatedByService(wp);
+    if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
   return { created, installed };
 }

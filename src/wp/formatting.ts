@@ -160,15 +160,25 @@ function normalizeEntities(text: string): string {
  * _wp_specialchars($text, $quotes, 'UTF-8', false): entities normalised, then PHP htmlspecialchars() without double
  * encoding (it leaves numeric entities and HTML 4.01 names alone — `&apos;` is not one of them).
  */
-function specialChars(text: string, quotes: 'all' | 'double'): string {
+function specialChars(text: string, quotes: 'all' | 'double' | 'none'): string {
   if (text === '' || !/[&<>"']/.test(text)) return text;
   return normalizeEntities(text)
     .replace(/&(?!#\d+;|#x[0-9a-f]+;|([A-Za-z][A-Za-z0-9]*);)/gi, '&amp;')
     .replace(/&([A-Za-z][A-Za-z0-9]*);/g, (m, name: string) => (ENTITY_NAMES.has(name) && name !== 'apos' ? m : `&amp;${name};`))
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
+    .replace(/"/g, quotes === 'none' ? '"' : '&quot;')
     .replace(/'/g, quotes === 'all' ? '&#039;' : "'");
+}
+
+/** _wp_specialchars($text) with its defaults (ENT_NOQUOTES): `&`, `<`, `>` encoded, quotes left alone. */
+export function wpSpecialChars(text: string): string {
+  return specialChars(text, 'none');
+}
+
+/** wp_kses_normalize_entities(): a bare `&` becomes `&amp;`; entities WordPress allows stay as they are. */
+export function ksesNormalizeEntities(text: string): string {
+  return normalizeEntities(text);
 }
 
 /** esc_html(): encodes & < > " ' without double-encoding valid entities. */

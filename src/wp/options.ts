@@ -41,3 +41,12 @@ export async function updateOption(wp: WpData, name: string, value: unknown, aut
   const updated = await wp.knex(wp.t.options).where({ option_name: name }).update({ option_value: maybeSerialize(value) ?? '' });
   if (updated === 0) await addOption(wp, name, value, autoload);
 }
+
+/**
+ * delete_option() then add_option() of a value already in its stored (serialized) form, as WordPress regenerates
+ * cache options such as `{taxonomy}_children`; the new row takes WordPress 6.6+'s default autoload, 'auto'.
+ */
+export async function recreateOptionRaw(wp: WpData, name: string, stored: string): Promise<void> {
+  await wp.knex(wp.t.options).where({ option_name: name }).delete();
+  await wp.knex(wp.t.options).insert({ option_name: name, option_value: stored, autoload: 'auto' });
+}

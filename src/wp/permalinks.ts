@@ -34,3 +34,27 @@ export function postPermalink(
   }
   return `${site.home}/?${type.queryVar}=${post.post_name}`;
 }
+
+/** A taxonomy's rewrite rules as register_taxonomy() holds them. */
+export interface TaxonomyRewrite {
+  /** Permastruct base before the term, e.g. `events/category` or `tag`. */
+  slug: string;
+  /** Whether the permalink structure's front (`/blog/` of `/blog/%postname%/`) comes first. */
+  withFront: boolean;
+  /** Query var of plain links (`?tag=…`). */
+  queryVar: string;
+}
+
+/**
+ * get_term_link(): `{home}/{front or index.php/}{base}/{slugs}` with the structure's trailing slash, where `slugs`
+ * is the term's slug, preceded by its ancestors' for hierarchical rewrites; `{home}/?{query_var}={slug}` with plain
+ * permalinks.
+ */
+export function termLink(site: PermalinkSite, rewrite: TaxonomyRewrite, slugPath: readonly string[]): string {
+  const structure = site.permalinkStructure;
+  if (!structure) return `${site.home}/?${rewrite.queryVar}=${slugPath.at(-1) ?? ''}`;
+  const front = structure.includes('%') ? structure.slice(0, structure.indexOf('%')) : '';
+  const root = /^\/*index\.php/.test(structure) ? 'index.php/' : '';
+  const path = `${rewrite.withFront ? front : root}${rewrite.slug}/${slugPath.join('/')}`.replace(/^\/+/, '');
+  return `${site.home}/${path}${structure.endsWith('/') ? '/' : ''}`;
+}

@@ -42,6 +42,8 @@ export interface PostFields {
   post_mime_type?: string;
   /** Attachments carry their file URL; every other post gets its permalink at insert time. */
   guid?: string;
+  /** The id an importer asks for (wp_insert_post's import_id): used when no post has it, ignored otherwise. */
+  import_id?: number;
 }
 
 const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
@@ -82,7 +84,9 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
   const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
   const title = fields.post_title ?? '';
   const given = fields.post_name ? sanitizeTitle(fields.post_name) : '';
+  const wantedId = fields.import_id && fields.import_id > 0 && !(await getPost(wp, fields.import_id)) ? fields.import_id : undefined;
   const id = await insertPostRow(wp, {
+    ...(wantedId ? { ID: wantedId } : {}),
     post_type: fields.post_type,
     post_title: title,
     post_content: fields.post_content ?? '',

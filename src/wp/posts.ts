@@ -82,6 +82,14 @@ export async function postIdsOfType(wp: WpData, postType: string, ids: readonly 
   return new Set(rows.map((r) => Number(r.ID)));
 }
 
+/** Ids of the posts of a type, ascending, leaving out some statuses (exports read in batches of these). */
+export async function postIdsByType(wp: WpData, postType: string, excludeStatuses: readonly string[] = []): Promise<number[]> {
+  const query = wp.knex(wp.t.posts).select('ID').where('post_type', postType);
+  if (excludeStatuses.length > 0) query.whereNotIn('post_status', [...excludeStatuses]);
+  const rows: Array<{ ID: number }> = await query.orderBy('ID');
+  return rows.map((r) => Number(r.ID));
+}
+
 /** The columns WordPress always writes; text columns without a default must never be left out. */
 const INSERT_DEFAULTS: Omit<PostRow, 'ID'> = {
   post_author: 0,
@@ -108,9 +116,10 @@ const INSERT_DEFAULTS: Omit<PostRow, 'ID'> = {
   comment_count: 0,
 };
 
-export async function insertPostRow(wp: WpData, fields: Partial<Omit<PostRow, 'ID'>>): Promise<number> {
+/** `ID` asks for that id (wp_insert_post's import_id); the caller checks that it is free. */
+export async function insertPostRow(wp: WpData, fields: Partial<PostRow>): Promise<number> {
   const [id] = await wp.knex(wp.t.posts).insert({ ...INSERT_DEFAULTS, ...fields });
-  return Number(id);
+  return fields.ID ?? Number(id);
 }
 
 export async function updatePostRow(wp: WpData, id: number, fields: Partial<Omit<PostRow, 'ID'>>): Promise<void> {

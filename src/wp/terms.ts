@@ -1,4 +1,6 @@
 import { sanitizeTitle } from './formatting';
+import { phpEmpty, phpLower, phpTrim, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
+import { refreshTermChildren } from './term-hierarchy';
 import type { WpData } from './wp-data';
 
 /**
@@ -25,12 +27,16 @@ export interface TaxonomyRegistry {
   objectTypes(taxonomy: string): readonly string[];
 }
 
-/** A failed term write, as WordPress's WP_Error: `data` is the existing term id for term_exists. */
+/**
+ * A failed term write, as WordPress's WP_Error: `termId` is the existing term for term_exists (and the term holding
+ * the slug for duplicate_term_slug), `slug` the slug duplicate_term_slug names.
+ */
 export class TermWriteError extends Error {
   constructor(
     readonly code: 'empty_term_name' | 'missing_parent' | 'term_exists' | 'duplicate_term_slug',
     readonly hierarchical: boolean,
     readonly termId?: number,
+    readonly slug?: string,
   ) {
     super(code);
   }
@@ -38,7 +44,8 @@ export class TermWriteError extends Error {
 
 const COLUMNS = ['t.term_id', 't.name', 't.slug', 't.term_group', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent', 'tt.count'];
 
-function normalise(row: Record<string, unknown>): TermRow {
+/** A joined terms + term_taxonomy row with its numbers as numbers. */
+export function normalise(row: Record<string, unknown>): TermRow {
   return {
     term_id: Number(row.term_id),
     name: String(row.name),
@@ -52,7 +59,8 @@ function normalise(row: Record<string, unknown>): TermRow {
   };
 }
 
-function termsOf(wp: WpData) {
+/** `terms` joined with `term_taxonomy` (aliases `t`, `tt`), selecting every TermRow column. */
+export function termsOf(wp: WpData) {
   return wp.knex({ t: wp.t.terms }).join({ tt: wp.t.term_taxonomy }, 'tt.term_id', 't.term_id').select(COLUMNS);
 }
 
@@ -61,6 +69,12 @@ export async function getTermsByIds(wp: WpData, taxonomy: string, termIds: reado
   if (ids.length === 0) return new Map();
   const rows = await termsOf(wp).where('tt.taxonomy', taxonomy).whereIn('t.term_id', ids);
   return new Map(rows.map((r: Record<string, unknown>) => [Number(r.term_id), normalise(r)]));
+}
+
+/** Every term of a taxonomy, by term id (exports). */
+export async function listTerms(wp: WpData, taxonomy: string): Promise<TermRow[]> {
+  const rows: Array<Record<string, unknown>> = await termsOf(wp).where('tt.taxonomy', taxonomy).orderBy('t.term_id');
+  return rows.map(normalise);
 }
 
 export async function getTerm(wp: WpData, taxonomy: string, termId: number): Promise<TermRow | undefined> {
@@ -107,9 +121,20 @@ export async function getObjectTerms(wp: WpData, objectIds: readonly number[], t
   return byObject;
 }
 
+/**
+ * term_exists(string) in any taxonomy, as wp_unique_term_slug asks it: the sanitized slug, then the name. A slug of
+ * digits is text here (`2024` is a slug, not the id of term 2024).
+ */
+async function slugOrNameExists(wp: WpData, text: string): Promise<boolean> {
+  const value = text.trim();
+  if (value === '') return false;
+  const row = await wp.knex({ t: wp.t.terms }).join({ tt: wp.t.term_taxonomy }, 'tt.term_id', 't.term_id').first('t.term_id').where('t.slug', sanitizeTitle(value)).orWhere('t.name', value);
+  return row !== undefined;
+}
+
 /** wp_unique_term_slug(): a suffix only when the slug is taken in the same taxonomy (WordPress ≥ 4.1). */
 export async function uniqueTermSlug(wp: WpData, registry: TaxonomyRegistry, slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
-  if (!(await termExists(wp, slug))) return slug;
+  if (!(await slugOrNameExists(wp, slug))) return slug;
   if (!(await getTermBySlug(wp, taxonomy, slug))) return slug;
   let candidate = slug;
   if (registry.hierarchical(taxonomy) && parent > 0) {
@@ -118,7 +143,7 @@ export async function uniqueTermSlug(wp: WpData, registry: TaxonomyRegistry, slu
       const parentTerm = await getTerm(wp, taxonomy, ancestor);
       if (!parentTerm) break;
       candidate += `-${parentTerm.slug}`;
-      if (!(await termExists(wp, candidate))) return candidate;
+      if (!(await slugOrNameExists(wp, candidate))) return candidate;
       ancestor = parentTerm.parent;
     }
   }
@@ -141,34 +166,58 @@ export interface NewTerm {
   parent?: number;
 }
 
-/** wp_insert_term(): one `terms` row and one `term_taxonomy` row; throws TermWriteError as WordPress errs. */
+/**
+ * wp_insert_term(): one `terms` row and one `term_taxonomy` row, the fields sanitized as WordPress stores them;
+ * throws TermWriteError as WordPress errs. A hierarchical taxonomy's `{taxonomy}_children` option is rebuilt.
+ */
 export async function insertTerm(wp: WpData, registry: TaxonomyRegistry, taxonomy: string, input: NewTerm): Promise<TermRow> {
   const hierarchical = registry.hierarchical(taxonomy);
-  const name = input.name.trim();
-  if (!name) throw new TermWriteError('empty_term_name', hierarchical);
+  // The emptiness check sees the name as sent; a name that sanitizes to nothing is still stored (as WordPress does).
+  if (phpTrim(input.name) === '') throw new TermWriteError('empty_term_name', hierarchical);
   const parent = hierarchical ? (input.parent ?? 0) : 0;
   if (parent > 0 && !(await getTerm(wp, taxonomy, parent))) throw new TermWriteError('missing_parent', hierarchical);
-  const slugProvided = Boolean(input.slug && input.slug.trim());
-  let slug = sanitizeTitle(slugProvided ? input.slug! : name);
+  const name = termNameForDb(input.name);
+  const description = termDescriptionForDb(input.description ?? '');
+  const givenSlug = input.slug ? termSlugForDb(input.slug) : '';
+  const slugProvided = !phpEmpty(givenSlug);
+  let slug = slugProvided ? givenSlug : sanitizeTitle(name);
 
-  // Duplicate names are refused at the same level of a hierarchy, anywhere in a flat taxonomy.
-  const nameQuery = termsOf(wp).where('tt.taxonomy', taxonomy).andWhere('t.name', name);
-  if (hierarchical) nameQuery.andWhere('tt.parent', parent);
-  const nameMatch = await nameQuery.first();
-  if (nameMatch) {
-    const existing = normalise(nameMatch);
-    const slugMatch = await getTermBySlug(wp, taxonomy, slug);
-    if (!slugProvided || existing.slug === slug || slugMatch) {
-      if (!hierarchical) throw new TermWriteError('term_exists', false, existing.term_id);
-      if (!slugProvided || existing.slug === slug) throw new TermWriteError('term_exists', true, existing.term_id);
-      if (slugMatch && slugMatch.parent === parent) throw new TermWriteError('term_exists', true, slugMatch.term_id);
-    }
-  }
+  await refuseDuplicateName(wp, taxonomy, hierarchical, { name, slug, slugProvided, parent });
 
   slug = await uniqueTermSlug(wp, registry, slug, taxonomy, parent);
-  const [termId] = await wp.knex(wp.t.terms).insert({ name, slug, term_group: 0 });
-  const [ttId] = await wp.knex(wp.t.term_taxonomy).insert({ term_id: Number(termId), taxonomy, description: input.description ?? '', parent, count: 0 });
-  return { term_id: Number(termId), name, slug, term_group: 0, term_taxonomy_id: Number(ttId), taxonomy, description: input.description ?? '', parent, count: 0 };
+  const [insertedId] = await wp.knex(wp.t.terms).insert({ name, slug, term_group: 0 });
+  const termId = Number(insertedId);
+  // A name that sanitizes to no slug at all gets the term id as its slug.
+  if (slug === '') {
+    slug = String(termId);
+    await wp.knex(wp.t.terms).where('term_id', termId).update({ slug });
+  }
+  const [ttId] = await wp.knex(wp.t.term_taxonomy).insert({ term_id: termId, taxonomy, description, parent, count: 0 });
+  if (hierarchical) await refreshTermChildren(wp, taxonomy);
+  return { term_id: termId, name, slug, term_group: 0, term_taxonomy_id: Number(ttId), taxonomy, description, parent, count: 0 };
+}
+
+/**
+ * Duplicate names are refused anywhere in a flat taxonomy and among siblings in a hierarchy, unless a slug of
+ * its own was given. The name match ignores ASCII case but not accents (WordPress re-checks the collation's match).
+ */
+async function refuseDuplicateName(
+  wp: WpData,
+  taxonomy: string,
+  hierarchical: boolean,
+  term: { name: string; slug: string; slugProvided: boolean; parent: number },
+): Promise<void> {
+  const rows: Array<Record<string, unknown>> = await termsOf(wp).where('tt.taxonomy', taxonomy).andWhere('t.name', term.name).andWhere('tt.parent', term.parent).orderBy('t.term_id');
+  const sameLevel = rows.map(normalise);
+  const nameMatch = sameLevel.find((t) => phpLower(t.name) === phpLower(term.name));
+  if (!nameMatch) return;
+  const slugMatch = await getTermBySlug(wp, taxonomy, term.slug);
+  if (term.slugProvided && nameMatch.slug !== term.slug && !slugMatch) return;
+  if (!hierarchical) throw new TermWriteError('term_exists', false, nameMatch.term_id);
+  if ((!term.slugProvided || nameMatch.slug === term.slug) && sameLevel.some((t) => t.name === term.name)) {
+    throw new TermWriteError('term_exists', true, nameMatch.term_id);
+  }
+  if (slugMatch && slugMatch.parent === term.parent && slugMatch.slug === term.slug) throw new TermWriteError('term_exists', true, slugMatch.term_id);
 }
 
 /**

@@ -40,6 +40,12 @@ export async function getUserById(wp: WpData, id: number): Promise<UserRow | nul
   return firstBy(wp, 'ID', id);
 }
 
+/** Every user, by ID (exports). */
+export async function listUsers(wp: WpData): Promise<UserRow[]> {
+  const rows: Array<Record<string, unknown>> = await wp.knex(wp.t.users).select('*').orderBy('ID');
+  return rows.map((row) => toUser(row)!);
+}
+
 /** get_user_by('login'): trimmed and sanitize_user()'d, then matched by the column's collation. */
 export async function getUserByLogin(wp: WpData, login: string): Promise<UserRow | null> {
   const value = sanitizeUser(login.trim());

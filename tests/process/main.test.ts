@@ -1,44 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CORE_TABLES } from '../../src/db/schema';
+import { freePort, startMain, waitFor } from '../support/process';
 import { createTestDatabase, onMysql } from '../support/test-db';
 
 /** The real process: configuration from the environment, start-up, serving, and a clean SIGTERM. */
-
-const ROOT = path.resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startMain(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(check: () => boolean, ms = 20000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the service process', () => {
   it('starts with only a port and a database, serves the index, and stops cleanly on SIGTERM', async () => {

@@ -39,12 +39,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     name,
     async close() {
       await db.close();
-      const dropper = knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password } });
-      try {
-        await dropper.raw('DROP DATABASE IF EXISTS ??', [name]);
-      } finally {
-        await dropper.destroy();
-      }
+      await dropDatabase(name);
     },
   };
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const server = parseDatabaseUrl(process.env.TEST_MYSQL_URL!);
+  if (server.client !== 'mysql') return;
+  const dropper = knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password } });
+  try {
+    await dropper.raw('DROP DATABASE IF EXISTS ??', [name]);
+  } finally {
+    await dropper.destroy();
+  }
+}
+
+/** A DATABASE_URL for a fresh database of the caller's own: in-memory SQLite, or a new MariaDB database. */
+export async function createTestDatabaseUrl(): Promise<{ url: string; close(): Promise<void> }> {
+  if (!onMysql()) return { url: 'sqlite::memory:', close: async () => undefined };
+  const testDb = await createTestDatabase();
+  // Only the name is needed: whoever uses the URL opens its own connections.
+  await testDb.db.close();
+  return { url: `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}`, close: () => dropDatabase(testDb.name) };
 }

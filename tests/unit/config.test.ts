@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
       clock: undefined,
       testDouble: false,
+      fixtures: undefined,
       bodyLimit: 10485760,
     });
   });
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8',
       CLOCK: '2025-06-01T12:00:00Z',
       TEST_DOUBLE: 'true',
+      FIXTURES: 'fixtures/demo-calendar.yaml',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
       requireHttps: true,
       trustProxy: '10.0.0.0/8',
       testDouble: true,
+      fixtures: 'fixtures/demo-calendar.yaml',
     });
     expect(config.clock?.toISOString()).toBe('2025-06-01T12:00:00.000Z');
   });

@@ -20,7 +20,7 @@ import { costValues, formatCost } from './cost';
  */
 
 /** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */
-const phpBool = (value: string | null | undefined, absent: boolean): boolean => (value === undefined ? absent : value !== null && value !== '' && value !== '0');
+export const phpBool = (value: string | null | undefined, absent: boolean): boolean => (value === undefined ? absent : value !== null && value !== '' && value !== '0');
 
 export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle.main.meta;

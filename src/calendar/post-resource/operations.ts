@@ -3,7 +3,7 @@ import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { loadPostMeta } from '../../wp/postmeta';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
-import { insertPost, trashPost, updatePost } from '../../wp/post-writer';
+import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-data';
 import { loadBundle } from '../bundle';
 import { calendarEnv, type CalendarEnv } from '../env';
@@ -82,13 +82,22 @@ export async function readItem(def: PostResourceDef, req: Req): Promise<Record<s
 const inputOf = (req: Req): WriteInput => ({ args: req.args, params: req.params });
 
 /**
+ * What wp_insert_post accepts beyond the REST arguments, for importers: the id the post had (used when free),
+ * its password, and a slug for the types whose create takes none.
+ */
+export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'post_name'>;
+
+/**
  * A create as the plugin runs it, inside the caller's transaction: a duplicate the resource recognises is
  * reused (its fields and meta overwritten), otherwise a new post is inserted. Returns the post id.
+ * An import (`imported` given) always inserts: every post it lists is a post of its own.
  */
-export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput): Promise<number> {
-  const duplicate = await def.writer.findDuplicate?.(env, wp, input);
+export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput, imported?: ImportFields): Promise<number> {
+  const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   const fields = await def.writer.postFields(env, input, duplicate);
-  const post = duplicate ? await updatePost(wp, env.write, duplicate.ID, fields) : await insertPost(wp, env.write, { ...fields, post_type: def.postType });
+  const post = duplicate
+    ? await updatePost(wp, env.write, duplicate.ID, fields)
+    : await insertPost(wp, env.write, { ...fields, ...stripUndefined(imported ?? {}), post_type: def.postType });
   await def.writer.saveMeta(env, wp, post.ID, input, duplicate);
   return post.ID;
 }
@@ -124,3 +133,5 @@ export async function deleteItem(def: PostResourceDef, req: Req): Promise<Record
     return serializeOne(env, def, wp, post.ID, { jsonLd: false, req });
   });
 }
+
+const stripUndefined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { can } from '../../auth/permissions';
 import type { Endpoint, RouteDef } from '../../http/routes';
 import type { PostResourceDef, Req } from './define';
+import { postResourceDocs } from './docs';
 import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } from './operations';
 
 /**
@@ -15,13 +16,14 @@ function withValidation(def: PostResourceDef) {
 
 function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
   const validate = withValidation(def);
+  const docs = postResourceDocs(def, bySlug);
   return [
     {
       methods: ['GET'],
       args: bySlug ? def.args.readBySlug : def.args.read,
       validate,
       handler: (req) => readItem(def, req),
-      doc: { returns: capitalised(def.name) },
+      doc: docs.read,
     },
     {
       methods: ['DELETE'],
@@ -29,7 +31,7 @@ function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<Ap
       validate,
       permission: itemPermission(def, 'delete', bySlug),
       handler: (req) => deleteItem(def, req),
-      doc: { returns: capitalised(def.name) },
+      doc: docs.delete,
     },
     {
       methods: ['POST', 'PUT', 'PATCH'],
@@ -37,13 +39,14 @@ function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<Ap
       validate,
       permission: itemPermission(def, 'edit', bySlug),
       handler: (req) => updateItem(def, req),
-      doc: { returns: capitalised(def.name) },
+      doc: docs.update,
     },
   ];
 }
 
 export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppContext>> {
   const collection: Array<Endpoint<AppContext>> = [];
+  const docs = postResourceDocs(def, false);
   if (def.list && def.args.list) {
     const list = def.list;
     collection.push(
@@ -52,7 +55,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
         args: def.args.list,
         validate: def.validateList ? async (req: Req) => def.validateList!(req, await envOf(req)) : undefined,
         handler: async (req) => list(await envOf(req), req),
-        doc: { list: capitalised(def.name) },
+        doc: docs.list,
       },
     );
   }
@@ -63,7 +66,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
       validate: withValidation(def),
       permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
       handler: (req) => createItem(def, req),
-      doc: { returns: capitalised(def.name) },
+      doc: docs.create,
     },
   );
   return [
@@ -72,5 +75,3 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
     { path: `/${def.restBase}/by-slug/(?P<slug>[^/]+)`, endpoints: itemEndpoints(def, true) },
   ];
 }
-
-const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

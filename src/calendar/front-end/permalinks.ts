@@ -1,0 +1,53 @@
+import { rewrites } from '../env';
+import { TAXONOMY } from '../identifiers';
+import type { TecSettings } from '../settings';
+
+/**
+ * Which front-end page a URL asks for, among the pages the API links to (tec-rest-v1.md §2 "Discovery"): the site
+ * root, single events, venues and organizers, and the category and tag archives. Plain query forms
+ * (`/?tribe_events=<slug>`) always work, as in WordPress; pretty paths only when the site has a permalink structure.
+ */
+
+export type FrontEndTarget =
+  | { kind: 'home' }
+  | { kind: 'post'; postType: string; slug: string }
+  | { kind: 'post-id'; postType: string; id: number }
+  | { kind: 'term'; taxonomy: string; slug: string };
+
+/** Core's tag base (the `tag_base` option is not read: sites rarely change it). */
+const TAG_BASE = 'tag';
+/** TEC's category archive segment after the events slug. */
+const CATEGORY_BASE = 'category';
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function matchFrontEnd(path: string, query: URLSearchParams, permalinkStructure: string, tec: TecSettings): FrontEndTarget | null {
+  const types = Object.values(rewrites(tec));
+  if (path === '/' || path === '/index.php') {
+    for (const type of types) {
+      const slug = query.get(type.queryVar);
+      if (slug) return { kind: 'post', postType: type.postType, slug };
+    }
+    const postType = query.get('post_type');
+    const id = query.get('p');
+    if (postType && types.some((t) => t.postType === postType) && id && /^\d+$/.test(id)) return { kind: 'post-id', postType, id: Number(id) };
+    for (const [taxonomy, queryVar] of [[TAXONOMY.category, TAXONOMY.category], [TAXONOMY.tag, 'tag']] as const) {
+      const slug = query.get(queryVar);
+      if (slug) return { kind: 'term', taxonomy, slug };
+    }
+    return { kind: 'home' };
+  }
+  if (!permalinkStructure) return null;
+  // PATHINFO permalink structures put index.php in front of every link.
+  const pretty = path.replace(/^\/index\.php(?=\/)/, '');
+  for (const type of types) {
+    const m = new RegExp(`^/${escapeRegex(type.rewriteSlug)}/([^/]+)/?$`).exec(pretty);
+    if (m) return { kind: 'post', postType: type.postType, slug: m[1]! };
+  }
+  // Child categories sit under their parents (`events/category/parent/child/`); the last segment names the term.
+  const category = new RegExp(`^/${escapeRegex(tec.eventsSlug)}/${CATEGORY_BASE}/(?:[^/]+/)*([^/]+)/?$`).exec(pretty);
+  if (category) return { kind: 'term', taxonomy: TAXONOMY.category, slug: category[1]! };
+  const tag = new RegExp(`^/${TAG_BASE}/([^/]+)/?$`).exec(pretty);
+  if (tag) return { kind: 'term', taxonomy: TAXONOMY.tag, slug: tag[1]! };
+  return null;
+}

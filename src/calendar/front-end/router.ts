@@ -1,0 +1,28 @@
+import type { Request, RequestHandler } from 'express';
+import type { AppContext } from '../../app-context';
+import { readTecSettings } from '../settings';
+import { discoveryHeaders } from './discovery';
+import { renderFrontEnd } from './pages';
+import { matchFrontEnd } from './permalinks';
+
+/**
+ * GET and HEAD on the site root and on the permalinks the API emits answer as the WordPress site would: an HTML
+ * page with the discovery headers, or a 404 page for an unknown or unpublished item. Other URLs pass through.
+ */
+export function frontEndPages(contextFor: (req: Request) => AppContext): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const ctx = contextFor(req);
+    const site = await ctx.site();
+    const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const target = matchFrontEnd(req.path, new URLSearchParams(rawQuery), site.permalinkStructure, readTecSettings(site));
+    if (!target) return next();
+    const page = await renderFrontEnd(ctx, target);
+    res.status(page.status);
+    for (const [name, value] of Object.entries(discoveryHeaders(page.discovery))) res.setHeader(name, value);
+    res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+    res.setHeader('Content-Length', Buffer.byteLength(page.html));
+    // Node sends no body for HEAD, with the headers of the GET.
+    res.end(page.html);
+  };
+}

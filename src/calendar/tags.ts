@@ -1,0 +1,19 @@
+import { POST_TYPE, TAXONOMY } from './identifiers';
+import { termArgs } from './taxonomy-resource/args';
+import type { TaxonomyResourceDef } from './taxonomy-resource/define';
+
+/**
+ * Event tags: the term engine configured for WordPress's own flat `post_tag`, shared with posts (its counts include
+ * published posts) and linked at core's `tag/` archive.
+ */
+export const tagResource: TaxonomyResourceDef = {
+  label: 'event tag',
+  plural: 'event tags',
+  restBase: 'tags',
+  taxonomy: TAXONOMY.tag,
+  hierarchical: false,
+  wpRestBase: 'tags',
+  objectRestBases: ['posts', POST_TYPE.event],
+  rewrite: () => ({ slug: 'tag', withFront: true, queryVar: 'tag' }),
+  args: termArgs('event tag', 'event tags', false),
+};

@@ -1,0 +1,39 @@
+import type { AppContext } from '../../app-context';
+import type { ArgShape } from '../../http/args';
+import type { RestRequest } from '../../http/routes';
+import type { TaxonomyRewrite } from '../../wp/permalinks';
+import type { TecSettings } from '../settings';
+
+/**
+ * A taxonomy resource (event categories, event tags) as a definition the one term engine runs: the taxonomy, its
+ * WordPress REST identity (for `_links` and `Location`), how its archive links are built, its arguments and texts.
+ * Categories and tags differ only in these values (tec-rest-v1.md §3.4, §3.9, §4.4.2, §5.3, §6.4).
+ */
+
+export type TermReq = RestRequest<Record<string, any>, AppContext>;
+
+export interface TermArgShapes {
+  list: ArgShape;
+  read: ArgShape;
+  create: ArgShape;
+  update: ArgShape;
+  delete: ArgShape;
+}
+
+export interface TaxonomyResourceDef {
+  /** How the plugin's texts name one term: `event category`, `event tag`. */
+  label: string;
+  /** The same, plural: `event categories`, `event tags`. */
+  plural: string;
+  restBase: 'categories' | 'tags';
+  taxonomy: string;
+  /** Hierarchical taxonomies take a `parent` and show it; flat ones refuse it. */
+  hierarchical: boolean;
+  /** The taxonomy's own route under WordPress's `wp/v2` (its rest_base): `tribe_events_cat`, `tags`. */
+  wpRestBase: string;
+  /** `wp/v2` routes of the post types the taxonomy is attached to, for the `wp:post_type` links. */
+  objectRestBases: readonly string[];
+  /** The taxonomy's rewrite, for the term archive link (`url`). */
+  rewrite(tec: TecSettings): TaxonomyRewrite;
+  args: TermArgShapes;
+}

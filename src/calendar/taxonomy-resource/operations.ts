@@ -1,0 +1,137 @@
+import { withQuery } from '../../http/context';
+import { invalidParams, restError, type RestError } from '../../http/errors';
+import { RestResponse } from '../../http/response';
+import { queryTerms } from '../../wp/term-query';
+import { deleteTerm, updateTerm, type TermChanges } from '../../wp/term-writes';
+import { getTerm, insertTerm, TermWriteError, type TermRow } from '../../wp/terms';
+import type { WpData } from '../../wp/wp-data';
+import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
+import { envOf } from '../post-resource/operations';
+import { restUrl } from '../urls';
+import { TERM_DEFAULT_PER_PAGE } from './args';
+import type { TaxonomyResourceDef, TermReq } from './define';
+import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
+
+/**
+ * The one engine behind /categories and /tags (tec-rest-v1.md §5.3, §6.4): the archive with its envelope, and
+ * WP_REST_Terms_Controller's read / create / update / delete as the plugin calls them, each write in one
+ * transaction. Arguments arrive validated (the routes' schemas and validate hook).
+ */
+
+/** GET /{base}: the envelope keys in the plugin's order; pages past the end are 200 with an empty list. */
+export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise<RestResponse> {
+  const env = await envOf(req);
+  const a = req.args;
+  const page = Number(a.page ?? 1);
+  const perPage = Number(a.per_page ?? TERM_DEFAULT_PER_PAGE);
+  // `event` is an alias of `post` and wins when both are sent.
+  const object = a.event ?? a.post;
+  const { terms, total } = await queryTerms(req.ctx.wp, CALENDAR_TAXONOMIES, {
+    taxonomy: def.taxonomy,
+    number: perPage,
+    offset: (page - 1) * perPage,
+    search: a.search,
+    include: a.include,
+    exclude: a.exclude,
+    slug: a.slug,
+    parent: def.hierarchical && a.parent !== undefined ? Number(a.parent) : undefined,
+    objectId: object !== undefined ? Number(object) : undefined,
+    hideEmpty: a.hide_empty !== false,
+    order: a.order,
+    orderby: a.orderby,
+  });
+  const chains = await loadChains(env, def, req.ctx.wp, terms);
+  const totalPages = Math.ceil(total / perPage);
+  // The collection URL never carries the request's filters; the page links carry only `page`.
+  const base = restUrl(env, `${def.restBase}/`);
+  const body: Record<string, unknown> = { rest_url: base, total, total_pages: totalPages, [def.restBase]: terms.map((t) => termObject(env, def, t, chains)) };
+  if (page < totalPages) body.next_rest_url = withQuery(base, `page=${page + 1}`);
+  if (page > 1) body.previous_rest_url = page === 2 ? base : withQuery(base, `page=${page - 1}`);
+  return new RestResponse(body, 200, { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) });
+}
+
+/** The term with WordPress's `_links`, as single reads and writes answer. */
+async function singleBody(env: CalendarEnv, def: TaxonomyResourceDef, wp: WpData, term: TermRow): Promise<Record<string, unknown>> {
+  const chains = await loadChains(env, def, wp, [term]);
+  const parentExists = term.parent > 0 && (chains.has(term.parent) || (await getTerm(wp, def.taxonomy, term.parent)) !== undefined);
+  return { ...termObject(env, def, term, chains), _links: termLinks(env, def, term, parentExists) };
+}
+
+/** The addressed term; the validate hook has already refused ids that are not terms of the taxonomy. */
+async function target(def: TaxonomyResourceDef, req: TermReq, wp: WpData): Promise<TermRow> {
+  const term = await getTerm(wp, def.taxonomy, Number(req.args.id));
+  if (!term) throw invalidParams(new Map([['id', { message: 'Invalid parameter.' }]]));
+  return term;
+}
+
+export async function readTerm(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  return singleBody(env, def, req.ctx.wp, await target(def, req, req.ctx.wp));
+}
+
+/**
+ * The core controller's `parent` checks, made before anything is written: a flat taxonomy refuses any `parent`
+ * (declared or not), a hierarchical one needs the parent to be a term of the taxonomy.
+ */
+async function checkParent(def: TaxonomyResourceDef, req: TermReq): Promise<void> {
+  const sent = req.params.parent;
+  if (sent === undefined || sent === null) return;
+  if (!def.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
+  if (!(await getTerm(req.ctx.wp, def.taxonomy, Number(sent)))) throw restError('rest_term_invalid');
+}
+
+/** WP_Error of wp_insert_term / wp_update_term as the REST server renders it. */
+export function termWriteError(error: unknown): unknown {
+  if (!(error instanceof TermWriteError)) return error;
+  const bare = { shape: { nullData: true } };
+  const mapped: Record<TermWriteError['code'], () => RestError> = {
+    // The controller adds the existing id twice: once alone, once with the status (WordPress 5.6+ keeps both).
+    term_exists: () =>
+      restError(error.hierarchical ? 'term_exists_hierarchical' : 'term_exists_flat', {
+        data: { term_id: error.termId },
+        shape: { additionalData: [error.termId, error.termId] },
+      }),
+    empty_term_name: () => restError('empty_term_name', bare),
+    missing_parent: () => restError('missing_parent', bare),
+    duplicate_term_slug: () => restError('duplicate_term_slug', { args: [error.slug ?? ''], ...bare }),
+  };
+  return mapped[error.code]();
+}
+
+const changesOf = (req: TermReq): TermChanges => ({
+  name: req.args.name,
+  slug: req.args.slug,
+  description: req.args.description,
+  parent: req.args.parent !== undefined ? Number(req.args.parent) : undefined,
+});
+
+/** POST /{base}: 201, the term with `_links`, and `Location` on WordPress's own route of the term. */
+export async function createTerm(def: TaxonomyResourceDef, req: TermReq): Promise<RestResponse> {
+  const env = await envOf(req);
+  await checkParent(def, req);
+  const body = await req.ctx.wp
+    .transaction(async (wp) => singleBody(env, def, wp, await insertTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, { ...changesOf(req), name: String(req.args.name) })))
+    .catch((error: unknown) => Promise.reject(termWriteError(error)));
+  return new RestResponse(body, 201, { Location: wpV2Url(env, `${def.wpRestBase}/${String(body.id)}`) });
+}
+
+/** POST|PUT|PATCH /{base}/{id}: only the sent fields change (wp_update_term). */
+export async function updateTermItem(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  const term = await target(def, req, req.ctx.wp);
+  await checkParent(def, req);
+  return req.ctx.wp
+    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id, changesOf(req))))
+    .catch((error: unknown) => Promise.reject(termWriteError(error)));
+}
+
+/** DELETE /{base}/{id}: always permanent (the plugin forces it); the body is the term as it was, without `_links`. */
+export async function deleteTermItem(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
+  const env = await envOf(req);
+  return req.ctx.wp.transaction(async (wp) => {
+    const term = await target(def, req, wp);
+    const before = termObject(env, def, term, await loadChains(env, def, wp, [term]));
+    await deleteTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id);
+    return before;
+  });
+}

@@ -1,0 +1,67 @@
+import { can } from '../../auth/permissions';
+import { restRoot, withQuery } from '../../http/context';
+import { termLink } from '../../wp/permalinks';
+import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hierarchy';
+import type { TermRow } from '../../wp/terms';
+import type { WpData } from '../../wp/wp-data';
+import type { CalendarEnv } from '../env';
+import { termUrls } from '../term-embed';
+import type { TaxonomyResourceDef } from './define';
+
+/**
+ * A term as the term routes return it (tec-rest-v1.md §4.4.2): WordPress's REST term in view context, `link`
+ * renamed `url` and moved after `meta`, the plugin's `urls` last; tags have no `parent`. Single reads and writes
+ * add WordPress's own `_links`, which point into `wp/v2`.
+ */
+
+/** What serializing a batch of terms needs beyond the rows: each term's ancestors, for hierarchical archive links. */
+export type TermChains = Map<number, ChainLink>;
+
+/** One query for every term of the batch (none when the links need no ancestors). */
+export async function loadChains(env: CalendarEnv, def: TaxonomyResourceDef, wp: WpData, terms: readonly TermRow[]): Promise<TermChains> {
+  if (!def.hierarchical || !env.site.permalinkStructure || terms.length === 0) return new Map();
+  return termsWithAncestors(wp, def.taxonomy, terms.map((t) => t.term_id));
+}
+
+export function termObject(env: CalendarEnv, def: TaxonomyResourceDef, term: TermRow, chains: TermChains): Record<string, unknown> {
+  const path = def.hierarchical && chains.has(term.term_id) ? slugPath(chains, term.term_id) : [term.slug];
+  return {
+    id: term.term_id,
+    count: term.count,
+    description: term.description,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: term.taxonomy,
+    ...(def.hierarchical ? { parent: term.parent } : {}),
+    meta: [],
+    url: termLink(env.site, def.rewrite(env.tec), path),
+    urls: termUrls(env, term),
+  };
+}
+
+/** rest_url('wp/v2/…') for the site. */
+export function wpV2Url(env: CalendarEnv, path: string): string {
+  return `${restRoot(env.site)}wp/v2/${path}`;
+}
+
+const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+
+/**
+ * WP_REST_Terms_Controller::prepare_links() as the server renders them: `self` carries WordPress 6.7+'s
+ * targetHints (the methods of the wp/v2 item route this caller may use), `up` only when the parent exists,
+ * `wp:post_type` per attached post type, then the `wp` curie.
+ */
+export function termLinks(env: CalendarEnv, def: TaxonomyResourceDef, term: TermRow, parentExists: boolean): Record<string, unknown> {
+  const principal = env.ctx.principal;
+  const subject = { taxonomy: def.taxonomy };
+  const allow = ['GET', ...(can(principal, 'edit_terms', subject) ? ['POST', 'PUT', 'PATCH'] : []), ...(can(principal, 'delete_terms', subject) ? ['DELETE'] : [])];
+  const links: Record<string, unknown> = {
+    self: [{ href: wpV2Url(env, `${def.wpRestBase}/${term.term_id}`), targetHints: { allow } }],
+    collection: [{ href: wpV2Url(env, def.wpRestBase) }],
+    about: [{ href: wpV2Url(env, `taxonomies/${def.taxonomy}`) }],
+  };
+  if (term.parent > 0 && parentExists) links.up = [{ embeddable: true, href: wpV2Url(env, `${def.wpRestBase}/${term.parent}`) }];
+  links['wp:post_type'] = def.objectRestBases.map((base) => ({ href: withQuery(wpV2Url(env, base), `${def.wpRestBase}=${term.term_id}`) }));
+  links.curies = CURIES;
+  return links;
+}

@@ -1,0 +1,72 @@
+import type { ParamProblem } from '../../http/errors';
+import { isPhpNumeric } from '../../http/wp-types';
+import { postIdsOfType } from '../../wp/posts';
+import { getTerm, termExists } from '../../wp/terms';
+import type { WpData } from '../../wp/wp-data';
+import { ParamChecks } from '../db-checks';
+import { POST_TYPE } from '../identifiers';
+import { listToArray } from '../validators';
+import type { TaxonomyResourceDef, TermReq } from './define';
+
+/**
+ * The term routes' checks that need the database, in the arguments' declaration order (tec-rest-v1.md §3.1, §3.4):
+ * `id` names a term of the taxonomy; `include`/`exclude`/`parent` are is_event_category / is_post_tag (every item
+ * an id, slug or name of the taxonomy); `post`/`event` are is_event_id. Only when all of those pass are `parent`,
+ * `post` and `event` type-checked as integers, as WordPress sanitizes after validating.
+ */
+
+type Check = (wp: WpData, def: TaxonomyResourceDef, value: unknown) => Promise<boolean>;
+
+/** is_event_category / is_post_tag: a list of at least one item, each naming a term of the taxonomy. */
+const termsOfTaxonomy: Check = async (wp, def, value) => {
+  const items = listToArray(value);
+  if (items.length === 0) return false;
+  for (const item of items) {
+    if ((typeof item !== 'string' && typeof item !== 'number') || !(await termExists(wp, item, def.taxonomy))) return false;
+  }
+  return true;
+};
+
+/** PHP's (int) cast of a request value. */
+const intval = (value: unknown): number => {
+  if (typeof value === 'number') return Math.trunc(value);
+  const match = /^\s*[+-]?\d+/.exec(typeof value === 'string' ? value : '');
+  return match ? Number.parseInt(match[0], 10) : 0;
+};
+
+/** is_event_id: get_post((int) value) is an event, whatever its status. */
+const eventId: Check = async (wp, _def, value) => {
+  const id = intval(value);
+  return id > 0 && (await postIdsOfType(wp, POST_TYPE.event, [id])).has(id);
+};
+
+const existingTerm: Check = async (wp, def, value) => (await getTerm(wp, def.taxonomy, Number(value))) !== undefined;
+
+const CHECKS: Record<string, { check: Check; integer: boolean }> = {
+  id: { check: existingTerm, integer: false },
+  exclude: { check: termsOfTaxonomy, integer: false },
+  include: { check: termsOfTaxonomy, integer: false },
+  parent: { check: termsOfTaxonomy, integer: true },
+  post: { check: eventId, integer: true },
+  event: { check: eventId, integer: true },
+};
+
+const isInteger = (value: unknown): boolean => isPhpNumeric(value) && typeof value !== 'boolean' && Number.isInteger(Number(value));
+
+export function termValidate(def: TaxonomyResourceDef) {
+  return async (req: TermReq): Promise<Map<string, ParamProblem> | undefined> => {
+    const checks = new ParamChecks();
+    const typeProblems = new Map<string, ParamProblem>();
+    for (const [name, value] of Object.entries(req.args)) {
+      const rule = CHECKS[name];
+      // Tags declare no `parent`; the create and update handlers answer it.
+      if (!rule || value === undefined || (name === 'parent' && !def.hierarchical)) continue;
+      if (!(await rule.check(req.ctx.wp, def, value))) checks.fail(name);
+      else if (rule.integer && !isInteger(value)) {
+        const message = `${name} is not of type integer.`;
+        typeProblems.set(name, { message, error: { code: 'rest_invalid_type', message, data: { param: name } } });
+      }
+    }
+    return checks.result() ?? (typeProblems.size > 0 ? typeProblems : undefined);
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import express from 'express';
+
+/**
+ * A browsable view of OpenAPI documents: Swagger UI served from the swagger-ui-dist package installed with the
+ * service (no CDN), pointed at the given document URLs. Mounted at API_BROWSER_PATH by createApp.
+ */
+
+export const API_BROWSER_PATH = '/api-docs';
+
+export interface BrowsableDocument {
+  name: string;
+  /** URL of the document, relative to the browser page (`../wp-json/…/doc`). */
+  url: string;
+}
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<title>API documentation</title>
+<link rel="stylesheet" type="text/css" href="./swagger-ui.css">
+<link rel="stylesheet" type="text/css" href="./index.css">
+<link rel="icon" type="image/png" href="./favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="./swagger-ui-bundle.js" charset="UTF-8"></script>
+<script src="./swagger-ui-standalone-preset.js" charset="UTF-8"></script>
+<script src="./swagger-initializer.js" charset="UTF-8"></script>
+</body>
+</html>
+`;
+
+function initializer(documents: readonly BrowsableDocument[]): string {
+  // JSON inside a script: `<` escaped so no value can close the script element.
+  const urls = JSON.stringify(documents).replace(/</g, '\\u003c');
+  return `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    urls: ${urls},
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
+}
+
+export function apiBrowser(documents: readonly BrowsableDocument[]): express.Router {
+  const router = express.Router();
+  const dist = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  const script = initializer(documents);
+  const page: express.RequestHandler = (req, res) => {
+    // The page loads its assets relatively: without the trailing slash they would resolve one level up.
+    if (!req.originalUrl.split('?')[0]!.endsWith('/') && req.path === '/') return res.redirect(301, `${req.baseUrl}/`);
+    res.type('html').send(PAGE);
+  };
+  router.get('/', page);
+  router.get('/index.html', page);
+  router.get('/swagger-initializer.js', (_req, res) => {
+    res.type('application/javascript').send(script);
+  });
+  router.use(express.static(dist, { index: false, redirect: false }));
+  return router;
+}

@@ -1,0 +1,94 @@
+import supertest from 'supertest';
+import { createApp } from '../../src/app';
+import { ensureSchema } from '../../src/db/schema';
+import { DEMO_FIXTURES, readFixtureFile } from '../../src/fixtures/format';
+import { prepareDatabase } from '../../src/setup/prepare-database';
+import { testDoubleNamespace } from '../../src/test-double/reset-route';
+import { SITE_URL } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { basicAuthorization } from '../support/users';
+
+/**
+ * POST /wp-json/calendar/test/v1/reset, as main.ts mounts it with TEST_DOUBLE=1: loopback callers only, the
+ * tables emptied, the defaults written and the fixtures loaded again; absent when not enabled.
+ */
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const RESET = '/wp-json/calendar/test/v1/reset';
+const API = '/wp-json/calendar/events/v1';
+const ADMIN = basicAuthorization('admin', 'demo demo demo demo demo demo');
+
+let testDb: TestDatabase;
+let request: supertest.Agent;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await prepareDatabase(testDb.db, { prefix: 'wp_', siteUrl: SITE_URL });
+  const fixtures = readFixtureFile(DEMO_FIXTURES);
+  const app = createApp({ db: testDb.db, clock: () => NOW, extraNamespaces: [testDoubleNamespace({ db: testDb.db, prefix: 'wp_', fixtures })] });
+  request = supertest.agent(app);
+});
+afterAll(() => testDb.close());
+
+const postCount = async (prefix = 'wp_') => Number((await testDb.db.knex(`${prefix}posts`).count({ n: '*' }))[0]!.n);
+
+describe('the reset route', () => {
+  it('does not exist unless the test double is enabled', async () => {
+    const plain = supertest(createApp({ db: testDb.db }));
+    const res = await plain.post(RESET);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('rest_no_route');
+    expect((await plain.get('/wp-json/')).body.namespaces).not.toContain('calendar/test/v1');
+  });
+
+  it('empties the tables, writes the defaults and loads the fixtures', async () => {
+    const res = await request.post(RESET);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      reset: true,
+      emptied: ['wp_termmeta', 'wp_terms', 'wp_term_taxonomy', 'wp_term_relationships', 'wp_options', 'wp_postmeta', 'wp_posts', 'wp_users', 'wp_usermeta'],
+      loaded: { users: 3, categories: 13, tags: 7, venues: 7, organizers: 5, events: 50 },
+    });
+    expect((await request.get(`${API}/events/321`)).body).toMatchObject({ title: 'Jazz on the Lawn', start_date: '2025-06-03 18:00:00' });
+  });
+
+  it('puts back exactly the seeded state after a test changed it', async () => {
+    const seeded = await testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id');
+    expect((await request.post(`${API}/events`).set('Authorization', ADMIN).send({ title: 'Temporary', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' })).status).toBe(201);
+    expect((await request.delete(`${API}/events/321`).set('Authorization', ADMIN)).status).toBe(200);
+    expect((await request.post(RESET)).status).toBe(200);
+    expect(await testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id')).toEqual(seeded);
+    expect((await request.get(`${API}/events/321`)).body.status).toBe('publish');
+    // New rows take the ids a fresh site would give them.
+    const next = await request.post(`${API}/events`).set('Authorization', ADMIN).send({ title: 'Next', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' });
+    expect(next.body.id).toBe(353);
+  });
+
+  it('seed=false leaves the empty site with its defaults', async () => {
+    const res = await request.post(RESET).type('form').send('seed=0');
+    expect(res.body).toMatchObject({ reset: true, loaded: null });
+    expect(await postCount()).toBe(0);
+    expect((await request.get('/wp-json/')).body.name).toBe('Events Calendar');
+  });
+
+  it('refuses a caller that is not on the loopback interface, changing nothing', async () => {
+    await request.post(RESET);
+    const before = await postCount();
+    // A proxy on this machine forwarding an outside client: the client's address is what counts.
+    const res = await request.post(RESET).set('X-Forwarded-For', '203.0.113.7').send({ seed: false });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'rest_test_double_forbidden', message: 'The reset route only answers loopback callers.', data: { status: 403 } });
+    expect(await postCount()).toBe(before);
+    expect((await request.post(RESET).set('X-Forwarded-For', '127.0.0.1').send({ seed: false })).status).toBe(200);
+  });
+
+  it('refuses to empty tables the service did not create', async () => {
+    await ensureSchema(testDb.db, 'real_');
+    await testDb.db.knex('real_posts').insert({ post_title: 'Hello world!', post_content: '', post_excerpt: '', to_ping: '', pinged: '', post_content_filtered: '' });
+    const app = createApp({ db: testDb.db, tablePrefix: 'real_', extraNamespaces: [testDoubleNamespace({ db: testDb.db, prefix: 'real_' })] });
+    const res = await supertest(app).post(RESET);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('rest_test_double_reset_refused');
+    expect(res.body.message).toMatch(/^The database has WordPress tables this service did not create \(real_termmeta, .*real_usermeta\); only the command-line reset with --force empties them\.$/);
+    expect(await postCount('real_')).toBe(1);
+  });
+});
