@@ -47,6 +47,11 @@ describe('TEST_DOUBLE=1 with FIXTURES and CLOCK', () => {
       expect(reset.status).toBe(200);
       expect(await reset.json()).toMatchObject({ reset: true, loaded: { events: 50 } });
 
+      // The events list's default window is computed from the frozen clock (New York site, 08:00 local).
+      const list = (await (await fetch(`${base}/calendar/events/v1/events?per_page=1`)).json()) as { rest_url: string; total: number };
+      expect(list.rest_url).toContain('start_date=2025-05-31 00:00:00&end_date=2027-06-01 23:59:59');
+      expect(list.total).toBeGreaterThan(0);
+
       // Relative date phrases, the post date and the trash time all read the frozen clock.
       const jazz = (await (await fetch(`${base}/calendar/events/v1/events/321`)).json()) as Record<string, unknown>;
       expect(jazz).toMatchObject({ start_date: '2025-06-03 18:00:00', date: '2025-06-01 08:00:00' });

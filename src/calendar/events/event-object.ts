@@ -8,6 +8,7 @@ import { imageObject } from '../images';
 import { eventJsonLd } from '../json-ld';
 import { EVENT_META, WP_META } from '../meta-keys';
 import { organizerObject } from '../organizers/organizer-object';
+import { maskProtected } from '../password';
 import { isTruthy } from '../settings';
 import { embeddedTerm } from '../term-embed';
 import { globalId, globalIdLineage, restUrl } from '../urls';
@@ -46,7 +47,9 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const organizers = [...new Set(meta.all(post.ID, EVENT_META.organizerId).map(Number))]
     .map((id) => bundle.linked.posts.get(id))
     .filter((p): p is PostRow => p !== undefined);
-  const venueObjects = venues.map((v) => venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd }));
+  // A password-protected venue or organizer is masked inside an event whatever password the request carries.
+  const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(object) : object);
+  const venueObjects = venues.map((v) => embedded(v, venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd })));
 
   const event: Record<string, unknown> = {
     id: post.ID,
@@ -93,7 +96,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
     tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
     venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
-    organizer: organizers.map((o) => organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd })),
+    organizer: organizers.map((o) => embedded(o, organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd }))),
     custom_fields: customFields(env, bundle, post),
   };
   // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).

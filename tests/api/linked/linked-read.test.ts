@@ -74,6 +74,18 @@ describe('venue object', () => {
     const open = (await get(`/venues/${id}?password=pw`)).body;
     expect(open).toMatchObject({ venue: 'Hidden Hall', description: '<p>Secret place</p>', city: 'Rome', show_map: true });
   });
+
+  it('masks a protected venue and organizer embedded in an unprotected event, even with the password', async () => {
+    const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Private Hall', post_password: 'pw' });
+    await seedMeta(t.wp, venue, { _VenueCity: 'Rome' });
+    const organizer = await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: 'Private Org', post_password: 'pw' });
+    await seedMeta(t.wp, organizer, { _OrganizerEmail: 'hidden@example.com' });
+    const event = await seedPost(t.wp, { post_type: 'tribe_events', post_title: 'Open event', post_name: 'open-event' });
+    await seedMeta(t.wp, event, { _EventStartDate: '2025-07-01 10:00:00', _EventEndDate: '2025-07-01 11:00:00', _EventVenueID: venue, _EventOrganizerID: organizer });
+    const body = (await get(`/events/${event}?password=pw`)).body;
+    expect(body.venue).toMatchObject({ id: venue, venue: [], city: '', show_map: null });
+    expect(body.organizer[0]).toMatchObject({ id: organizer, organizer: [], email: '' });
+  });
 });
 
 describe('organizer object', () => {
