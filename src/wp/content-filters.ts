@@ -18,6 +18,8 @@ import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
  * following line without its opening `<p>`.
  */
 export function wpautop(text: string, br = true): string {
+  // One line without markup is one paragraph; the port's dozens of passes would change nothing else.
+  if (!/[\n\r<[]/.test(text)) return text.trim() === '' ? '' : `<p>${text}</p>\n`;
   return autop(text, br);
 }
 

@@ -120,6 +120,9 @@ export function parsePhpDate(input: string | number, options: PhpDateOptions): P
     return { instant: new Date(ms), wallClock: formatInstant(Math.floor(ms / 1000), 'UTC'), zone: 'UTC' };
   }
   if (typeof input !== 'string') return null;
+  // The stored form (`Y-m-d H:i:s`, a valid calendar date) needs no scanning: it names every field and nothing else.
+  const stored = canonicalWall(input);
+  if (stored) return resolveWall(stored, resolveZone(options.timeZone) ?? 'UTC', 0);
   const state = scanPhpDate(input);
   if (!state) return null;
   const givenZone = resolveZone(options.timeZone) ?? 'UTC';
@@ -141,8 +144,23 @@ export function parsePhpDate(input: string | number, options: PhpDateOptions): P
     i: state.i ?? now.i,
     s: (state.s ?? now.s) + Math.floor(us / 1e6),
   };
-  const wall = applyRelative(fields, state);
+  return resolveWall(applyRelative(fields, state), zone, us);
+}
 
+const CANONICAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** A `Y-m-d H:i:s` string whose fields are all in range, as a wall clock; anything else goes to the scanner. */
+export function canonicalWall(input: string): WallClock | null {
+  const match = CANONICAL.exec(input);
+  if (!match) return null;
+  const [y, m, d, h, i, s] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth || h > 23 || i > 59 || s > 59) return null;
+  return { y, m, d, h, i, s };
+}
+
+/** timelib_update_ts: the instant of a wall clock in a zone (DST gaps and overlaps resolved as PHP does). */
+function resolveWall(wall: WallClock, zone: string, us: number): PhpDate | null {
   const local = wallToSeconds(wall);
   const fixed = fixedOffsetSeconds(zone);
   const instantSeconds = fixed !== null ? local - fixed : wallSecondsToInstant(local, zone);

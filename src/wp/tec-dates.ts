@@ -1,4 +1,4 @@
-import { isPhpNumeric, parsePhpDate } from './php-date';
+import { canonicalWall, isPhpNumeric, parsePhpDate } from './php-date';
 import { formatInstant, secondsToWall, wallToSeconds } from './zone-math';
 
 /**
@@ -25,6 +25,10 @@ function utcSeconds(value: string | number, now: Date): number {
 
 /** TEC's REST date details (`start_date_details`…): zero-padded strings; null or '' → the Unix epoch. */
 export function dateDetails(wall: string | null, now: Date = new Date()): DateDetails {
+  // A stored `Y-m-d H:i:s` value reads back as its own fields.
+  if (wall && canonicalWall(wall)) {
+    return { year: wall.slice(0, 4), month: wall.slice(5, 7), day: wall.slice(8, 10), hour: wall.slice(11, 13), minutes: wall.slice(14, 16), seconds: wall.slice(17, 19) };
+  }
   const text = formatInstant(wall ? utcSeconds(wall, now) : 0, 'UTC');
   const [, year, month, day, hour, minutes, seconds] = /^(-?\d+)-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text) ?? [];
   return { year, month, day, hour, minutes, seconds };

@@ -54,6 +54,8 @@ const DASH_RULES: Replacement[] = [
   [/(?<!xn)--/g, EN_DASH],
   [new RegExp(`(?<=^|${SPACES})-(?=$|${SPACES})`, 'g'), EN_DASH],
 ];
+/** Every character some texturize rule (or the tag/shortcode split) starts from. */
+const UNTOUCHED_TRIGGERS = /['"`\-.(&<[]/;
 const LONE_AMPERSAND = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
 
 const applyAll = (text: string, rules: Replacement[]) => rules.reduce((t, [re, to]) => t.replace(re, to), text);
@@ -123,6 +125,8 @@ function splitPattern(shortcodes: readonly string[], text: string): { split: Reg
 
 export function wptexturize(text: string, shortcodes: readonly string[] = CORE_SHORTCODES): string {
   if (text === '' || text === '0') return text;
+  // Text with none of the characters any rule looks at comes back unchanged; most names and short fields are such.
+  if (!UNTOUCHED_TRIGGERS.test(text) && !/\dx\d/.test(text)) return text;
   const { split, shortcode } = splitPattern(shortcodes, text);
   const parts: string[] = [];
   let last = 0;

@@ -1,3 +1,4 @@
+import { autop } from '@wordpress/autop';
 import {
   convertChars, escHtml, escJs, isValidUrl, removeAccents, sanitizeTextField, sanitizeTitle, sanitizeUrl, theContent,
   theExcerpt, theTitle, wpautop, wptexturize,
@@ -66,4 +67,16 @@ describe('display filters', () => {
   it.each(THE_CONTENT)('the_content(%j)', (input, output) => expect(theContent(input)).toBe(output));
   it.each(THE_EXCERPT)('the_excerpt(%j)', (input, output) => expect(theExcerpt(input)).toBe(output));
   it('wraps plain content in a paragraph as TEC returns it', () => expect(theContent('Foo')).toBe('<p>Foo</p>'));
+});
+
+describe('fast paths give what the full filters give', () => {
+  const samples = [
+    'Plain words', '  padded  ', 'Café Münster', 'Price 20 EUR', 'a b c 123', 'Tabs\there', 'x marks 3 spots', 'Wordpress',
+    'Just, commas; and: colons!', '100% sure?', 'über straße', '  ', '\t', 'emoji 🎉 party', 'A/B testing', 'a=b+c',
+  ];
+  it.each(samples)('%j', (text) => {
+    expect(wpautop(text)).toBe(autop(text, true));
+    // The full texturize pass, forced by a trailing tag it leaves alone.
+    expect(wptexturize(text)).toBe(wptexturize(`${text}<i></i>`).slice(0, -'<i></i>'.length));
+  });
 });
