@@ -7,7 +7,8 @@ import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-
 import { ParamChecks } from './db-checks';
 import { POST_TYPE } from './identifiers';
 import type { CalendarEnv } from './env';
-import { archiveResponse, archiveStatus, DEFAULT_PER_PAGE, paging, serializePage } from './post-resource/archive';
+import { DEFAULT_PER_PAGE } from './page-size';
+import { archiveResponse, archiveStatus, paging, serializePage } from './post-resource/archive';
 import type { PostResourceDef, Req } from './post-resource/define';
 import { isTruthy } from './settings';
 import { tec } from './validators';

@@ -1,5 +1,5 @@
 import { checked, wpBoolean, wpNumber } from '../../http/wp-types';
-import { DEFAULT_PER_PAGE } from '../post-resource/archive';
+import { DEFAULT_PER_PAGE } from '../page-size';
 import { tec } from '../validators';
 
 /**

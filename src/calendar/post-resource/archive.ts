@@ -9,6 +9,7 @@ import type { CalendarEnv } from '../env';
 import { passwordAccess } from '../linked-resource';
 import { maskProtected } from '../password';
 import { listToArray, registeredStatuses } from '../validators';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
 import type { PostResourceDef, Req } from './define';
 
 /**
@@ -16,10 +17,6 @@ import type { PostResourceDef, Req } from './define';
  * §5.1.7, §5.2): paging, the status rule, serializing a page with password masking, and the envelope with its
  * URLs and X-TEC-* headers. The archives differ only in their key, URL parameters and not-found code.
  */
-
-/** Most items one page may hold; larger `per_page` values are capped (the plugin's max-per-page filters). */
-export const MAX_PER_PAGE = 50;
-export const DEFAULT_PER_PAGE = 24;
 
 export interface Paging {
   page: number;

@@ -1,6 +1,7 @@
 import { wpBoolean, wpInteger } from '../../http/wp-types';
 import { tec } from '../validators';
 import type { TermArgShapes } from './define';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
 
 /**
  * The term routes' arguments (tec-rest-v1.md §3.4, §3.5, §3.9) in the plugin's declaration order. Arguments whose
@@ -10,8 +11,6 @@ import type { TermArgShapes } from './define';
  */
 
 /** The default page size of every list (decisions.md), and the largest one (the plugin caps `per_page` at 50). */
-export const TERM_DEFAULT_PER_PAGE = 24;
-export const TERM_MAX_PER_PAGE = 50;
 
 const d = (description: string) => ({ description });
 const termList = (description: string) => tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description });
@@ -22,8 +21,8 @@ export function termArgs(label: string, plural: string, hierarchical: boolean): 
     page: tec.positiveInt().default(1).meta(d('The archive page to return')),
     per_page: tec
       .positiveInt()
-      .transform((n) => Math.min(TERM_MAX_PER_PAGE, n))
-      .default(TERM_DEFAULT_PER_PAGE)
+      .transform((n) => Math.min(MAX_PER_PAGE, n))
+      .default(DEFAULT_PER_PAGE)
       .meta({ type: 'integer', description: `The number of ${plural} to return on each page` }),
     search: tec.nonEmptyString().optional().meta(d('Limit results to those matching a string')),
     exclude: termList('Ensure result set exclude specific IDs'),

@@ -8,7 +8,7 @@ import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { envOf } from '../post-resource/operations';
 import { restUrl } from '../urls';
-import { TERM_DEFAULT_PER_PAGE } from './args';
+import { DEFAULT_PER_PAGE } from '../page-size';
 import type { TaxonomyResourceDef, TermReq } from './define';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 
@@ -23,7 +23,7 @@ export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise
   const env = await envOf(req);
   const a = req.args;
   const page = Number(a.page ?? 1);
-  const perPage = Number(a.per_page ?? TERM_DEFAULT_PER_PAGE);
+  const perPage = Number(a.per_page ?? DEFAULT_PER_PAGE);
   // `event` is an alias of `post` and wins when both are sent.
   const object = a.event ?? a.post;
   const { terms, total } = await queryTerms(req.ctx.wp, CALENDAR_TAXONOMIES, {
