@@ -1,7 +1,7 @@
 import { scaleBackStatus } from '../auth/permissions';
 import { sanitizeTextField } from '../wp/formatting';
 import { addPostMeta, updatePostMeta } from '../wp/postmeta';
-import { findDuplicatePost } from '../wp/posts';
+import { findDuplicatePost, getPost } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
 import type { CalendarEnv } from './env';
 import { ORIGIN } from './meta-keys';
@@ -69,7 +69,7 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
 async function writeCreateArtifacts(wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>): Promise<void> {
   await updatePostMeta(wp, postId, config.originKey, ORIGIN);
   await addPostMeta(wp, postId, `${config.artifactPrefix}Description`, typeof args.description === 'string' ? args.description : '');
-  const row = await wp.knex(wp.t.posts).select([...config.artifactFields]).where('ID', postId).first();
+  const row = await getPost(wp, postId);
   for (const field of config.artifactFields) await addPostMeta(wp, postId, `${config.artifactPrefix}${field}`, String(row?.[field] ?? ''));
 }
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { CORE_TABLES, ensureSchema } from '../db/schema';
 import { WpData } from '../wp/wp-data';
 import { tablesCreatedByService, writeDefaultOptions, type PrepareOptions } from './prepare-database';
+import { emptyTables, restartIds } from '../wp/table-rows';
 
 /**
  * Emptying the WordPress tables of one prefix and writing the defaults of a new site, for test suites and
@@ -55,9 +56,9 @@ export async function resetDatabase(db: Database, options: PrepareOptions & { fo
   const { created } = await ensureSchema(db, prefix);
   const tables = await existingWordPressTables(db, prefix);
   await wp.transaction(async (trx) => {
-    for (const table of tables) await trx.knex(`${prefix}${table}`).delete();
+    await emptyTables(trx, tables);
     await writeDefaultOptions(trx, options, [...new Set([...recorded, ...created])]);
   });
-  for (const table of tables) await db.dialect.resetAutoIncrement(db.knex, `${prefix}${table}`);
+  await restartIds(wp, tables);
   return { emptied: tables, created };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { FixtureDocument } from '../fixtures/format';
 import { loadFixtures, type LoadSummary } from '../fixtures/load-fixtures';
 import { existingWordPressTables, resetDatabase, type ResetResult } from '../setup/reset-database';
-import { insertRows } from '../wp/bulk';
+import { readTables, replaceTables, restartIds, type TableRows } from '../wp/table-rows';
 import { WpData } from '../wp/wp-data';
 
 /**
@@ -27,7 +27,7 @@ export interface ResetOutcome extends ResetResult {
 /** Every row of the WordPress tables, per table (without prefix), as a seeded reset left them. */
 interface Snapshot {
   siteUrl: string;
-  tables: Map<string, Array<Record<string, unknown>>>;
+  tables: TableRows;
   outcome: ResetOutcome;
 }
 
@@ -38,21 +38,14 @@ export interface Resetter {
   remember(siteUrl: string, outcome: ResetOutcome): Promise<void>;
 }
 
-async function capture(db: Database, prefix: string): Promise<Snapshot['tables']> {
-  const tables = new Map<string, Array<Record<string, unknown>>>();
-  for (const table of await existingWordPressTables(db, prefix)) tables.set(table, await db.knex(`${prefix}${table}`).select('*'));
-  return tables;
+async function capture(db: Database, prefix: string): Promise<TableRows> {
+  return readTables(WpData.open(db, prefix), await existingWordPressTables(db, prefix));
 }
 
 async function restore(db: Database, prefix: string, snapshot: Snapshot): Promise<void> {
   const wp = WpData.open(db, prefix);
-  await wp.transaction(async (trx) => {
-    for (const [table, rows] of snapshot.tables) {
-      await trx.knex(`${prefix}${table}`).delete();
-      await insertRows(trx, `${prefix}${table}`, rows);
-    }
-  });
-  for (const table of snapshot.tables.keys()) await db.dialect.resetAutoIncrement(db.knex, `${prefix}${table}`);
+  await wp.transaction((trx) => replaceTables(trx, snapshot.tables));
+  await restartIds(wp, [...snapshot.tables.keys()]);
 }
 
 export function createResetter(options: ResetterOptions): Resetter {
