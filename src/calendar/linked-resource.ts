@@ -13,11 +13,11 @@ import type { Req } from './post-resource/define';
  */
 
 export function linkedValidate(postType: string) {
-  return async (req: Req, env: CalendarEnv) => {
+  return async (req: Req, env: CalendarEnv, route: { bySlug: boolean }) => {
     const checks = new ParamChecks();
     const wp = req.ctx.wp;
     if (req.args.id !== undefined) await checkPostId(checks, wp, 'id', req.args.id, postType);
-    else if (req.args.slug !== undefined) await checkSlug(checks, wp, 'slug', req.args.slug, postType);
+    else if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, postType);
     await checkUser(checks, wp, 'author', req.args.author);
     await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, true);
     return checks.result();

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isValidUrl } from '../wp/formatting';
 import { isPhpTime } from '../wp/php-date';
 import { isValidTimezone } from '../wp/timezones';
-import { checked, isPhpNumeric, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
+import { checked, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
+import { isPhpNumeric } from '../php';
 
 /**
  * The plugin's argument validators (tec-rest-v1.md §3.1) as zod schemas: each is a TEC validate_callback

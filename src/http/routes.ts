@@ -11,11 +11,6 @@ import type { HttpContext } from './context';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export const READABLE: readonly HttpMethod[] = ['GET'];
-export const CREATABLE: readonly HttpMethod[] = ['POST'];
-export const EDITABLE: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
-export const DELETABLE: readonly HttpMethod[] = ['DELETE'];
-
 export interface RestRequest<A, C extends HttpContext> {
   method: HttpMethod;
   /** The request path inside the REST root, e.g. `/calendar/events/v1/events/5`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhpNumeric } from '../php';
 
 /**
  * Zod schemas that validate and coerce request parameters the way WordPress's REST schema does
@@ -21,13 +22,6 @@ type Ctx = z.RefinementCtx;
 export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 'rest_invalid_type', phase: WpIssueParams['phase'] = 'sanitize'): never {
   ctx.addIssue({ code: 'custom', message, params: { wpCode, phase } satisfies WpIssueParams });
   return z.NEVER as never;
-}
-
-/** PHP is_numeric(): optional surrounding whitespace, sign, decimal or exponent notation. */
-export function isPhpNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (typeof value !== 'string') return false;
-  return /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
 }
 
 export const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };

@@ -1,4 +1,5 @@
 import { autop } from '@wordpress/autop';
+import { escapeRegExp, phpTrim } from '../php';
 import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
 
 /**
@@ -35,7 +36,6 @@ export function capitalPDangit(text: string, context: 'title' | 'content' = 'con
     .reduce((t, before) => t.split(`${before}Wordpress`).join(`${before}WordPress`), text);
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const UNAUTOP = new RegExp(
   `<p>(?:${SPACES})*` +
     `(\\[(${CORE_SHORTCODES.map(escapeRegExp).join('|')})(?![\\w-])[^\\]/]*(?:/(?!\\])[^\\]/]*)*?` +
@@ -49,12 +49,9 @@ export function shortcodeUnautop(text: string): string {
   return text.replace(UNAUTOP, '$1');
 }
 
-/** PHP trim(). */
-const trim = (text: string) => text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-
 /** The `the_title` filters: wptexturize, convert_chars, trim, capital_P_dangit. */
 export function theTitle(raw: string): string {
-  return capitalPDangit(trim(convertChars(wptexturize(raw))), 'title');
+  return capitalPDangit(phpTrim(convertChars(wptexturize(raw))), 'title');
 }
 
 /**
@@ -62,10 +59,10 @@ export function theTitle(raw: string): string {
  * capital_P_dangit (core adds no convert_chars to the_content). `"Foo"` → `<p>Foo</p>`.
  */
 export function theContent(raw: string): string {
-  return trim(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
+  return phpTrim(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
 }
 
 /** The `the_excerpt` filters on the raw excerpt, trimmed: wptexturize, convert_chars, wpautop, shortcode_unautop. */
 export function theExcerpt(raw: string): string {
-  return trim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
+  return phpTrim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
 }

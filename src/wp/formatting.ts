@@ -1,3 +1,4 @@
+import { phpTrim } from '../php';
 import { removeAccents } from './remove-accents';
 
 /**
@@ -93,9 +94,6 @@ export function sanitizeTitle(title: string, fallback = ''): string {
   const slug = sanitizeTitleWithDashes(removeAccents(title));
   return slug === '' ? fallback : slug;
 }
-
-/** PHP trim()'s default characters. */
-const phpTrim = (text: string) => text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 
 /** sanitize_text_field(): no tags, no line breaks or runs of whitespace, no percent-encoded octets, trimmed. */
 export function sanitizeTextField(text: string): string {

@@ -1,3 +1,4 @@
+import { isPhpNumeric } from '../php';
 import { ParseState, Special } from './php-date-state';
 import { absoluteRules } from './php-date-rules-absolute';
 import { relativeRules } from './php-date-rules-relative';
@@ -30,12 +31,6 @@ export interface PhpDate {
 }
 
 const RULES = [...absoluteRules, ...relativeRules];
-
-/** PHP's is_numeric() for strings: optional surrounding whitespace, sign, decimals, exponent. */
-export function isPhpNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(value);
-}
 
 /** Runs the scanner: the longest rule match at each position wins (the earlier rule on a tie). Null on error. */
 export function scanPhpDate(input: string): ParseState | null {

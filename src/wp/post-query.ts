@@ -89,10 +89,6 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
   return query;
 }
 
-export function postsMatching(wp: WpData, filter: PostFilter): Knex.QueryBuilder {
-  return wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter);
-}
-
 export interface OrderTerm {
   column: string;
   direction: 'asc' | 'desc';

@@ -75,15 +75,3 @@ export async function replacePostMeta(wp: WpData, postId: number, key: string, v
   if (values.length === 0) return;
   await wp.knex(wp.t.postmeta).insert(values.map((v) => ({ post_id: postId, meta_key: key, meta_value: maybeSerialize(v) })));
 }
-
-/** Removes every meta row of a post (permanent deletion). */
-export async function deleteAllPostMeta(wp: WpData, postId: number): Promise<void> {
-  await wp.knex(wp.t.postmeta).where({ post_id: postId }).delete();
-}
-
-/** Ids of posts holding a meta row with this key and value (delete_post_meta_by_key-style lookups). */
-export async function postIdsWithMeta(wp: WpData, key: string, values: readonly string[]): Promise<number[]> {
-  if (values.length === 0) return [];
-  const rows: Array<{ post_id: number }> = await wp.knex(wp.t.postmeta).distinct('post_id').where('meta_key', key).whereIn('meta_value', [...values]);
-  return rows.map((r) => Number(r.post_id));
-}

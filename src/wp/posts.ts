@@ -127,10 +127,6 @@ export async function updatePostRow(wp: WpData, id: number, fields: Partial<Omit
   await wp.knex(wp.t.posts).where('ID', id).update(fields);
 }
 
-export async function deletePostRow(wp: WpData, id: number): Promise<void> {
-  await wp.knex(wp.t.posts).where('ID', id).delete();
-}
-
 /** A non-trashed post of the type with this exact title (and content, when given); collations decide case. */
 export async function findDuplicatePost(wp: WpData, postType: string, title: string, content?: string): Promise<PostRow | undefined> {
   const query = wp.knex(wp.t.posts).select('*').where({ post_type: postType, post_title: title }).andWhereNot('post_status', 'trash');

@@ -1,4 +1,5 @@
-import { canonicalWall, isPhpNumeric, parsePhpDate } from './php-date';
+import { isPhpNumeric } from '../php';
+import { canonicalWall, parsePhpDate } from './php-date';
 import { formatInstant, secondsToWall, wallToSeconds } from './zone-math';
 
 /**

@@ -22,11 +22,6 @@ export function termSlugForDb(slug: string): string {
   return sanitizeTitle(slug);
 }
 
-/** PHP's empty() on a string: '' and '0' are empty. */
-export const phpEmpty = (text: string): boolean => text === '' || text === '0';
-
-/** PHP trim()'s default characters. */
-export const phpTrim = (text: string): string => text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 
 /** PHP 8 strtolower(): ASCII letters only. */
 export const phpLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());

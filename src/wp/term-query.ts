@@ -1,3 +1,4 @@
+import { phpEmpty } from '../php';
 import type { Knex } from 'knex';
 import { sanitizeTitle } from './formatting';
 import { normalise, termsOf, type TaxonomyRegistry, type TermRow } from './terms';
@@ -39,7 +40,6 @@ export interface TermPage {
 }
 
 /** PHP's empty() on a request value. */
-const phpEmpty = (v: unknown): boolean => v === undefined || v === null || v === '' || v === '0' || v === false || v === 0 || (Array.isArray(v) && v.length === 0);
 
 /** PHP intval() of a string or number, made positive (absint). */
 function absint(v: unknown): number {

@@ -1,5 +1,6 @@
 import { sanitizeTitle } from './formatting';
-import { phpEmpty, phpTrim, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
+import { phpEmpty, phpTrim } from '../php';
+import { termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { isSelfOrDescendant, refreshTermChildren } from './term-hierarchy';
 import { getTerm, getTermBySlug, termExists, TermWriteError, uniqueTermSlug, type TaxonomyRegistry, type TermRow } from './terms';
 import type { WpData } from './wp-data';

@@ -1,5 +1,6 @@
 import { sanitizeTitle } from './formatting';
-import { phpEmpty, phpLower, phpTrim, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
+import { phpEmpty, phpTrim } from '../php';
+import { phpLower, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { refreshTermChildren } from './term-hierarchy';
 import type { WpData } from './wp-data';
 

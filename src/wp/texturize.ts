@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../php';
+
 /**
  * WordPress's wptexturize() (wp-includes/formatting.php, default English translations), ported rule for rule:
  * smart quotes, apostrophes, primes, dashes, ellipsis, ™, × between numbers and lone `&` → `&#038;`. HTML tags,
@@ -59,7 +61,6 @@ const UNTOUCHED_TRIGGERS = /['"`\-.(&<[]/;
 const LONE_AMPERSAND = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
 
 const applyAll = (text: string, rules: Replacement[]) => rules.reduce((t, [re, to]) => t.replace(re, to), text);
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** wptexturize_primes(): closing quotes versus primes (9' 9") within each quotation. */
 function texturizePrimes(haystack: string, needle: "'" | '"', prime: string, openQuote: string, closeQuote: string): string {

@@ -1,4 +1,5 @@
-import { isPhpNumeric, parsePhpDate } from './php-date';
+import { isPhpNumeric } from '../php';
+import { parsePhpDate } from './php-date';
 import { ZONE_ABBREVIATIONS } from './timezone-abbreviations';
 import { formatInstant, formatOffset, offsetAt } from './zone-math';
 import { parsePhpZone, resolveZone } from './zone-names';

@@ -1,3 +1,4 @@
+import { phpEmpty } from '../php';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
 import { sanitizeUser } from './user-input';
 import type { WpData } from './wp-data';
@@ -24,7 +25,6 @@ export interface UserRow {
 export type NewUserRow = Omit<UserRow, 'ID' | 'user_status'>;
 
 /** PHP's `! $value` for a string: '' and '0' are false. */
-const phpEmpty = (s: string): boolean => s === '' || s === '0';
 
 function toUser(row: Record<string, unknown> | undefined): UserRow | null {
   if (!row) return null;
@@ -60,13 +60,6 @@ export async function getUserByEmail(wp: WpData, email: string): Promise<UserRow
   return firstBy(wp, 'user_email', value);
 }
 
-/** get_user_by('slug'): by user_nicename. */
-export async function getUserBySlug(wp: WpData, nicename: string): Promise<UserRow | null> {
-  const value = nicename.trim();
-  if (phpEmpty(value)) return null;
-  return firstBy(wp, 'user_nicename', value);
-}
-
 /** Is `nicename` taken by a user whose login is not `exceptLogin`? (wp_insert_user's uniqueness check). */
 export async function nicenameTaken(wp: WpData, nicename: string, exceptLogin: string): Promise<boolean> {
   const row = await wp.knex(wp.t.users).select('ID').where('user_nicename', nicename).whereNot('user_login', exceptLogin).first();
@@ -94,11 +87,6 @@ export async function getUserMetaRows(wp: WpData, userId: number, key: string): 
     .where({ user_id: userId, meta_key: key })
     .orderBy('umeta_id');
   return rows.map((r) => ({ umeta_id: Number(r.umeta_id), meta_value: r.meta_value }));
-}
-
-/** get_user_meta($id, $key, false): every value, unserialized. */
-export async function getUserMetaValues(wp: WpData, userId: number, key: string): Promise<Array<PhpValue | false>> {
-  return (await getUserMetaRows(wp, userId, key)).map((r) => maybeUnserialize(r.meta_value));
 }
 
 /** get_user_meta($id, $key, true): the first value, unserialized; undefined when the key is absent. */
@@ -150,9 +138,4 @@ export async function updateUserMetaSerialized(wp: WpData, userId: number, key: 
   if (rows.length === 1 && rows[0]!.meta_value === stored) return false;
   await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).update({ meta_value: stored });
   return true;
-}
-
-/** delete_user_meta() without a value: removes every row of `key`. */
-export async function deleteUserMeta(wp: WpData, userId: number, key: string): Promise<boolean> {
-  return (await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).delete()) > 0;
 }

@@ -65,6 +65,12 @@ export function parseWall(text: string): WallClock | null {
   return { y: +y, m: +m, d: +d, h: +h, i: +i, s: +s };
 }
 
+/** Seconds of a stored `Y-m-d H:i:s` wall clock read as if it were UTC (for differences between two of them). */
+export function wallClockSeconds(text: string): number {
+  const wall = parseWall(text);
+  return wall ? wallToSeconds(wall) : NaN;
+}
+
 /**
  * Earliest instant asked of Intl (1583-01-01): ICU's calendar is Julian before the Gregorian reform, and every zone
  * is on its local mean time long before then anyway.

@@ -3,6 +3,7 @@ import { insertRows } from '../../wp/bulk';
 import { loadPostMeta } from '../../wp/postmeta';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
+import { wallClockSeconds } from '../../wp/zone-math';
 
 /**
  * The plugin's own index tables (TEC ≥ 6 "custom tables", tec-rest-v1.md §9.4). This service never creates
@@ -15,7 +16,6 @@ export async function customTablesExist(wp: WpData): Promise<boolean> {
   return (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_events`)) && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`));
 }
 
-const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 1000;
 const sha1 = (parts: Array<string | number>) => createHash('sha1').update(parts.join(':')).digest('hex');
 
 export async function syncCustomTables(wp: WpData, postId: number, now: Date): Promise<void> {
@@ -27,7 +27,7 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date): P
   if (!start || !startUtc) return;
   const end = m(EVENT_META.endDate) || start;
   const endUtc = m(EVENT_META.endDateUtc) || startUtc;
-  const duration = Number(m(EVENT_META.duration)) || seconds(endUtc) - seconds(startUtc);
+  const duration = Number(m(EVENT_META.duration)) || wallClockSeconds(endUtc) - wallClockSeconds(startUtc);
   const timezone = m(EVENT_META.timezone) || 'UTC';
   const updated_at = now.toISOString().slice(0, 19).replace('T', ' ');
   const eventRow = { post_id: postId, start_date: start, end_date: end, timezone, start_date_utc: startUtc, end_date_utc: endUtc, duration, updated_at };
@@ -54,13 +54,6 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date): P
     hash: sha1([eventId, postId, start, startUtc, end, endUtc, duration]),
     updated_at,
   });
-}
-
-/** Removes the event's rows (permanent deletion of the post). */
-export async function deleteFromCustomTables(wp: WpData, postId: number): Promise<void> {
-  if (!(await customTablesExist(wp))) return;
-  await wp.knex(`${wp.prefix}tec_occurrences`).where('post_id', postId).delete();
-  await wp.knex(`${wp.prefix}tec_events`).where('post_id', postId).delete();
 }
 
 export interface OccurrenceSource {

@@ -1,6 +1,7 @@
 import { parsePhpDate } from '../../wp/php-date';
 import { beginningOfDay, endOfDay, localToUtc, resolveZone, timezoneAbbr } from '../../wp/timezones';
 import type { CalendarEnv } from '../env';
+import { wallClockSeconds } from '../../wp/zone-math';
 
 /**
  * The event's date meta as the plugin computes it on a write (tec-rest-v1.md §6.1.1 "Event dates"): wall
@@ -23,8 +24,6 @@ export interface EventDates {
 export function eventTimezone(env: CalendarEnv, requested: unknown): string {
   return typeof requested === 'string' && requested.trim() !== '' ? requested.trim() : env.siteTimezone;
 }
-
-const seconds = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 1000;
 
 /**
  * Dates from `start_date`/`end_date` read in `timezone`: a string with its own offset keeps its wall-clock
@@ -52,6 +51,6 @@ export function computeEventDates(env: CalendarEnv, input: { start: string | num
     timezone: input.timezone,
     abbr: timezoneAbbr(input.timezone, new Date(`${startUtc.replace(' ', 'T')}Z`)),
     allDay: input.allDay,
-    duration: input.allDay ? undefined : seconds(end) - seconds(start),
+    duration: input.allDay ? undefined : wallClockSeconds(end) - wallClockSeconds(start),
   };
 }

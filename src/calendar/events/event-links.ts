@@ -7,7 +7,6 @@ import { getPosts, postIdsOfType } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
 import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
-import { EVENT_META } from '../meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeNewPost } from '../post-resource/operations';
 import { isPositiveInt } from '../validators';
@@ -103,5 +102,3 @@ export async function publishLinkedPosts(env: CalendarEnv, wp: WpData, linkedIds
     await updatePost(wp, env.write, post.ID, { post_status: 'publish' });
   }
 }
-
-export const LINK_META = [EVENT_META.venueId, EVENT_META.organizerId] as const;

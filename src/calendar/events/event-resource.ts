@@ -23,11 +23,11 @@ import { eventWriter } from './event-writer';
 const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: 'could-not-create-venue' };
 const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: 'could-not-create-organizer' };
 
-async function validate(req: Req, env: CalendarEnv) {
+async function validate(req: Req, env: CalendarEnv, route: { bySlug: boolean }) {
   const checks = new ParamChecks();
   const wp = req.ctx.wp;
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
-  if (req.path.includes('/by-slug/') && req.args.id === undefined) await checkSlug(checks, wp, 'slug', req.args.slug, POST_TYPE.event);
+  if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, POST_TYPE.event);
   await checkUser(checks, wp, 'author', req.args.author);
   await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, false);
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {

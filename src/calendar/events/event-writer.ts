@@ -48,9 +48,9 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
   const allDay = Boolean(a.all_day);
   let start = a.start_date;
   let end = a.end_date;
-  if (existing && (start === undefined || end === undefined)) {
+  const stored = existing ? await loadPostMeta(wp, [id], [EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc]) : undefined;
+  if (stored && (start === undefined || end === undefined)) {
     // One side alone is ignored, unless the event is all-day: then the stored side completes it.
-    const stored = await loadPostMeta(wp, [id], [EVENT_META.startDate, EVENT_META.endDate]);
     if (allDay) {
       start ??= stored.first(id, EVENT_META.startDate) ?? undefined;
       end ??= stored.first(id, EVENT_META.endDate) ?? undefined;
@@ -66,10 +66,9 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
     await updatePostMeta(wp, id, EVENT_META.endDateUtc, dates.endUtc);
     if (dates.duration !== undefined) await updatePostMeta(wp, id, EVENT_META.duration, String(dates.duration));
     await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, dates.abbr);
-  } else if (existing) {
+  } else if (stored) {
     // Without new dates the stored wall clocks stay; the zone (reset to the site's when omitted) and its
     // abbreviation at the stored start are rewritten.
-    const stored = await loadPostMeta(wp, [id], [EVENT_META.startDateUtc]);
     const startUtc = stored.first(id, EVENT_META.startDateUtc);
     const at = startUtc ? new Date(`${startUtc.replace(' ', 'T')}Z`) : env.ctx.now;
     await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, timezoneAbbr(timezone, at));

@@ -62,7 +62,7 @@ export interface PostResourceDef {
     list?: ArgShape;
   };
   /** Database checks after the schemas passed (ids and slugs that must exist, linked entries…). */
-  validate?: (req: Req, env: CalendarEnv) => Promise<Map<string, ParamProblem> | undefined>;
+  validate?: (req: Req, env: CalendarEnv, route: { bySlug: boolean }) => Promise<Map<string, ParamProblem> | undefined>;
   /**
    * How an id that is not a post of this type is reported: events answer 404 / 400 from the handler,
    * venues and organizers reject the id as an invalid parameter before anything else.

@@ -10,12 +10,12 @@ import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } f
  * `/{base}` (GET list, POST create), `/{base}/{id}` and `/{base}/by-slug/{slug}` (GET, DELETE, POST|PUT|PATCH).
  */
 
-function withValidation(def: PostResourceDef) {
-  return def.validate ? async (req: Req) => def.validate!(req, await envOf(req)) : undefined;
+function withValidation(def: PostResourceDef, bySlug: boolean) {
+  return def.validate ? async (req: Req) => def.validate!(req, await envOf(req), { bySlug }) : undefined;
 }
 
 function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
-  const validate = withValidation(def);
+  const validate = withValidation(def, bySlug);
   const docs = postResourceDocs(def, bySlug);
   return [
     {
@@ -63,7 +63,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
     {
       methods: ['POST'],
       args: def.args.create,
-      validate: withValidation(def),
+      validate: withValidation(def, false),
       permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
       handler: (req) => createItem(def, req),
       doc: docs.create,

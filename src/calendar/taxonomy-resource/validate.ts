@@ -1,5 +1,5 @@
 import type { ParamProblem } from '../../http/errors';
-import { isPhpNumeric } from '../../http/wp-types';
+import { isPhpNumeric } from '../../php';
 import { postIdsOfType } from '../../wp/posts';
 import { getTerm, termExists } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
