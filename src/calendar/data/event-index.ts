@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TriggerSpec } from '../../db/dialect';
 import { SCHEMA_DIR } from '../../db/schema';
-import { deleteOption, updateOption } from '../../wp/options';
+import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-data';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE } from '../identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
+import { isTruthy } from '../settings';
 import { EVENT_META } from '../meta-keys';
 
 /**
@@ -185,4 +186,30 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${wp.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`}`, 'drop');
   if (before.table) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'drop');
   return { dropped: true };
+}
+
+export interface EventListPath {
+  source: 'occurrences' | 'index' | 'postmeta';
+  /** One sentence for the start-up log: the path, and what `wp-calendar db:index` would change. */
+  message: string;
+}
+
+/** Which storage the event lists read on this site (eventDateSource's rule, from the options and the tables). */
+export async function eventListPath(wp: WpData): Promise<EventListPath> {
+  const options = await getOptions(wp, [TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION]);
+  const customTables = options.get(TEC_CUSTOM_TABLES_OPTION);
+  const customTablesActive = customTables === undefined || isTruthy(customTables);
+  const indexed = options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION;
+  const index = eventIndexTable(wp.prefix);
+  if (customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) {
+    return {
+      source: 'occurrences',
+      message: `event lists read The Events Calendar's ${wp.prefix}tec_occurrences table, as the plugin does while its custom tables are active${indexed ? ` (the event index ${index} is kept current but not read)` : '; wp-calendar db:index would not change that'}`,
+    };
+  }
+  if (indexed) return { source: 'index', message: `event lists count and page through the event index ${index}, kept current by triggers on ${wp.t.posts} and ${wp.t.postmeta}` };
+  return {
+    source: 'postmeta',
+    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}) and lists would count and page through it in milliseconds`,
+  };
 }
