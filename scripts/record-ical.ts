@@ -131,7 +131,7 @@ async function main() {
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const feeds = [];
+  const feeds: Array<Record<string, unknown>> = [];
   const record = async (name: string, url: string, permalinks: 'pretty' | 'plain') => {
     const res = await fetch(`${home}${url}`, { redirect: 'manual' });
     const body = await res.text();

@@ -28,6 +28,8 @@ export interface TecSettings {
   customTablesActive: boolean;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
+  /** The view `/events/` shows (`viewOption`); the feeds follow it. */
+  defaultView: 'list' | 'month';
 }
 
 /** tribe_is_truthy(): the strings TEC treats as "yes". */
@@ -66,6 +68,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     restDisabled: isTruthy(o['rest-v1-disabled']),
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
+    defaultView: o.viewOption === 'month' ? 'month' : 'list',
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };
 }
