@@ -8,6 +8,7 @@ import { UsageError, type CliCommand, type CliIO } from './command';
 import { dbMigrate } from './db-migrate';
 import { exportCommand } from './export';
 import { importFixtures, seed } from './fixture-commands';
+import { importIcsCommand } from './import-ics';
 import { generate } from './generate';
 import { reset } from './reset';
 import { userCreate } from './user-create';
@@ -17,7 +18,7 @@ import { userCreate } from './user-create';
  * (the database cannot be reached, …). Every failure is one line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, seed, reset, generate, exportCommand, importFixtures];
+export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
 
 export const CLI_NAME = 'wp-calendar';
 
