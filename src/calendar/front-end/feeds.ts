@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context';
-import { sanitizeTitle } from '../../wp/formatting';
+import { sanitizeTitle } from '../../wp/text/formatting';
 import { termLink } from '../../wp/permalinks';
 import { findPostBySlug, getPost } from '../../wp/posts';
 import { getTerm, getTermBySlug, type TermRow } from '../../wp/terms';

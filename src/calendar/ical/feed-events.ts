@@ -1,6 +1,6 @@
 import type { PostRow } from '../../wp/posts';
 import { termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
-import { formatWallClock, localToUtc } from '../../wp/timezones';
+import { formatWallClock, localToUtc } from '../../php/date-time';
 import { eventDateSource, eventPage, type EventWindow } from '../data/event-query';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';

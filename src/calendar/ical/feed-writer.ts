@@ -1,8 +1,8 @@
 import { decodeHTML } from 'entities';
-import { stripTags, theContent } from '../../wp/formatting';
+import { stripTags, theContent } from '../../wp/text/formatting';
 import type { PostRow } from '../../wp/posts';
-import { resolveZone } from '../../wp/timezones';
-import { wallClockSeconds, wallSecondsToInstant } from '../../wp/zone-math';
+import { resolveZone } from '../../php/date-time';
+import { wallClockSeconds, wallSecondsToInstant } from '../../php/zone-math';
 import { attachmentUrl } from '../images';
 import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';

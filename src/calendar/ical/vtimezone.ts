@@ -1,5 +1,5 @@
-import { timezoneAbbr } from '../../wp/timezones';
-import { offsetAt } from '../../wp/zone-math';
+import { timezoneAbbr } from '../timezones';
+import { offsetAt } from '../../php/zone-math';
 
 /**
  * The VTIMEZONE blocks of a feed, as Tribe__Events__iCal::get_timezones() writes them: per zone, the transitions
