@@ -1,3 +1,4 @@
+import { sqlCount } from '../db/bounds';
 import type { Knex } from 'knex';
 import { escLike, searchTerms } from './search';
 import type { WpData } from './wp-data';
@@ -104,8 +105,8 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
     .clearSelect()
     .select('p.ID', wp.knex.raw('COUNT(*) OVER () AS ??', ['total']))
     .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
-    .limit(limit)
-    .offset(offset);
+    .limit(sqlCount(limit))
+    .offset(sqlCount(offset));
   return { ids: rows.map((r) => Number(r.ID)), total: rows.length > 0 ? Number(rows[0]!.total) : null };
 }
 
