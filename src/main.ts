@@ -1,5 +1,10 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { superviseWorkers } from './cluster/supervisor';
+import { withReadRouting } from './db/routed-database';
+import { createMetrics } from './metrics/metrics';
+import { offerToSupervisor, registrySource, startMetricsServer } from './metrics/metrics-server';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
@@ -35,15 +40,34 @@ async function main(): Promise<void> {
   }
 
   const log = createLogger(config.logLevel);
-  const db = openDatabase(config);
+  const primary = openDatabase(config);
   try {
-    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
+    const prepared = await prepareDatabase(primary, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
   } catch (error) {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
-    await db.close();
+    await primary.close();
     process.exit(1);
+  }
+
+  // WORKERS > 1: this process only supervises; each worker runs the rest of main() (src/cluster/supervisor.ts).
+  const metricsPort = config.metricsPort;
+  if (config.workers > 1 && cluster.isPrimary) {
+    await primary.close();
+    superviseWorkers({ workers: config.workers, log, metrics: metricsPort !== undefined ? { port: metricsPort, host: config.metricsHost } : undefined });
+    return;
+  }
+  const metrics = metricsPort !== undefined ? createMetrics() : undefined;
+  const db = withReadRouting(primary, config, {
+    observe: metrics?.observeQuery,
+    onReplicaChange: (status, previous) =>
+      log[status.state === 'healthy' ? 'info' : 'warn']({ replica: status.name, url: status.url, state: status.state, previous, reason: status.reason }, 'replica state'),
+  });
+  if (metrics) {
+    metrics.watch(db);
+    if (cluster.isWorker) offerToSupervisor(metrics.registry);
+    else startMetricsServer(registrySource(metrics.registry), metricsPort!, config.metricsHost, (error) => log.error({ err: error }, 'metrics endpoint failed'));
   }
 
   const fixedNow = config.clock;
@@ -56,11 +80,12 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
+    metrics,
     // The reset route exists only when asked for (TEST_DOUBLE=1).
     extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });
   const server: Server = app.listen(config.port, config.host, () => {
-    log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');
+    log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, replicas: config.replicas.length || undefined, prefix: config.tablePrefix }, 'listening');
   });
   server.on('error', (error) => {
     log.fatal({ err: error }, 'cannot listen');

@@ -26,7 +26,7 @@ export interface IndexInfo {
 export interface Dialect {
   readonly name: 'mysql' | 'sqlite';
   /** Connection settings, including the session set-up WordPress's wpdb does on every connection. */
-  knexConfig(config: DatabaseConfig): Knex.Config;
+  knexConfig(config: DatabaseConfig, options?: { connectTimeoutMs?: number }): Knex.Config;
   listTables(knex: Knex): Promise<string[]>;
   columns(knex: Knex, table: string): Promise<ColumnInfo[]>;
   indexes(knex: Knex, table: string): Promise<IndexInfo[]>;
@@ -71,7 +71,7 @@ const errorCode = (error: unknown): string | undefined =>
 const mysql: Dialect = {
   name: 'mysql',
   schemaFile: 'mysql.sql',
-  knexConfig(config) {
+  knexConfig(config, options = {}) {
     if (config.client !== 'mysql') throw new Error('mysql dialect needs a mysql config');
     return {
       client: 'mysql2',
@@ -88,6 +88,7 @@ const mysql: Dialect = {
         dateStrings: true,
         supportBigNumbers: true,
         decimalNumbers: true,
+        ...(options.connectTimeoutMs ? { connectTimeout: options.connectTimeoutMs } : {}),
       },
       pool: {
         min: 0,
