@@ -9,6 +9,8 @@ import { createDatabase, type Database } from './database';
  * a later check finds it healthy again. A query that fails to reach a replica marks it down at once.
  */
 
+const QUIET = { warn() {}, error() {}, debug() {}, deprecate() {} };
+
 export type ReplicaState = 'unknown' | 'healthy' | 'lagging' | 'down';
 
 export interface ReplicaStatus {
@@ -43,7 +45,8 @@ export class Replica {
     private readonly options: ReplicaOptions,
   ) {
     // A replica that does not answer must not hold a request for long: the read then goes to the primary.
-    this.db = createDatabase(config, { connectTimeoutMs: 2000, acquireTimeoutMs: 2000 });
+    // knex would print every refused connection; the replica's state change is what gets logged instead.
+    this.db = createDatabase(config, { connectTimeoutMs: 2000, acquireTimeoutMs: 2000, log: QUIET });
     this.current = { name, url, state: 'unknown', lagSeconds: null, reason: 'not checked yet' };
   }
 
