@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements } from './bench-db';
 import { freePort, measure, startServer, type Figures } from './load';
+import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
 
 /**
  * `npm run bench`: on SQLite and on MariaDB, a fresh database with a generated calendar (100,000 events over
@@ -10,7 +11,8 @@ import { freePort, measure, startServer, type Figures } from './load';
  * event, then the baseline — the same SQL through the same driver with no framework — under the same load.
  *
  * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (10),
- * BENCH_DATABASES (sqlite,mysql), BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306).
+ * BENCH_DATABASES (sqlite,mysql), BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_WORKERS (1,2: the worker counts
+ * compared on the single event and the default list; empty to skip).
  */
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -42,6 +44,8 @@ interface Row {
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const tsxCli = require.resolve('tsx/cli');
 
+const workerRows: WorkerRow[] = [];
+
 async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Row[]> {
   log(`\n== ${kind}: generating ${EVENTS.toLocaleString('en-US')} events ==`);
   const db = await createBenchDatabase(kind, MYSQL_SERVER);
@@ -58,10 +62,11 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     writeFileSync(statementsFile, JSON.stringify(Object.fromEntries(Object.entries(recorded).map(([p, r]) => [p, r.statements]))));
 
     const servicePort = await freePort();
+    const serviceEnv = { DATABASE_URL: db.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' };
     const service = await startServer(
       process.execPath,
       [path.resolve(__dirname, '../dist/main.js')],
-      { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' },
+      { ...serviceEnv, PORT: String(servicePort) },
       `http://127.0.0.1:${servicePort}${ROOT}`,
     );
     const serviceFigures: Figures[] = [];
@@ -79,6 +84,10 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     } finally {
       await baseline.stop();
     }
+
+    const database = kind === 'mysql' ? 'MariaDB' : 'SQLite';
+    const compared = SCENARIOS.filter((s) => s.name === 'single event' || s.name === 'list, default window').map((s) => ({ name: s.name, path: s.path(eventId) }));
+    if (WORKER_COUNTS.length > 0) workerRows.push(...(await benchWorkers({ database, env: serviceEnv, scenarios: compared, connections: CONNECTIONS, duration: DURATION, log })));
     return SCENARIOS.map((s, i) => ({ database: kind === 'mysql' ? 'MariaDB' : 'SQLite', scenario: s.name, service: serviceFigures[i]!, baseline: baselineFigures[i]! }));
   } finally {
     await db.drop();
@@ -110,6 +119,7 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   log(`\n${table(rows)}\n`);
+  if (workerRows.length > 0) log(`Worker processes (WORKERS):\n\n${workersTable(workerRows)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { superviseWorkers } from './cluster/supervisor';
 import { withReadRouting } from './db/routed-database';
-import { createMetrics } from './metrics/metrics';
-import { offerToSupervisor, registrySource, startMetricsServer } from './metrics/metrics-server';
+import type { Metrics } from './metrics/metrics';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
@@ -58,17 +57,20 @@ async function main(): Promise<void> {
     superviseWorkers({ workers: config.workers, log, metrics: metricsPort !== undefined ? { port: metricsPort, host: config.metricsHost } : undefined });
     return;
   }
-  const metrics = metricsPort !== undefined ? createMetrics() : undefined;
+  // prom-client takes a noticeable time to load: only when metrics are asked for.
+  let metrics: Metrics | undefined;
+  if (metricsPort !== undefined) {
+    const [{ createMetrics }, server] = await Promise.all([import('./metrics/metrics'), import('./metrics/metrics-server')]);
+    metrics = createMetrics();
+    if (cluster.isWorker) server.offerToSupervisor(metrics.registry);
+    else server.startMetricsServer(server.registrySource(metrics.registry), metricsPort, config.metricsHost, (error) => log.error({ err: error }, 'metrics endpoint failed'));
+  }
   const db = withReadRouting(primary, config, {
     observe: metrics?.observeQuery,
     onReplicaChange: (status, previous) =>
       log[status.state === 'healthy' ? 'info' : 'warn']({ replica: status.name, url: status.url, state: status.state, previous, reason: status.reason }, 'replica state'),
   });
-  if (metrics) {
-    metrics.watch(db);
-    if (cluster.isWorker) offerToSupervisor(metrics.registry);
-    else startMetricsServer(registrySource(metrics.registry), metricsPort!, config.metricsHost, (error) => log.error({ err: error }, 'metrics endpoint failed'));
-  }
+  metrics?.watch(db);
 
   const fixedNow = config.clock;
   const app = createApp({

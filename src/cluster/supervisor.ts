@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { clusterSource, startMetricsServer } from '../metrics/metrics-server';
 
 /**
  * WORKERS=N: the supervisor process forks N copies of the service with Node's cluster module; they share the
@@ -81,8 +80,11 @@ export function superviseWorkers(options: SupervisorOptions): void {
 
   if (options.metrics) {
     const { port, host } = options.metrics;
-    metricsServer = startMetricsServer(clusterSource(), port, host, (error) => log.error({ err: error }, 'metrics endpoint failed'));
-    metricsServer.on('listening', () => log.info({ url: `http://${host}:${port}/metrics` }, 'metrics listening'));
+    // prom-client is loaded only when metrics are asked for.
+    void import('../metrics/metrics-server').then(({ clusterSource, startMetricsServer }) => {
+      metricsServer = startMetricsServer(clusterSource(), port, host, (error) => log.error({ err: error }, 'metrics endpoint failed'));
+      metricsServer.on('listening', () => log.info({ url: `http://${host}:${port}/metrics` }, 'metrics listening'));
+    });
   }
   log.info({ workers: options.workers }, 'starting workers');
   for (let i = 0; i < options.workers; i++) fork();

@@ -38,7 +38,7 @@ beforeAll(async () => {
   primaryDb = createDatabase(pair.primary.config(NAME), { log: { warn() {}, error() {}, debug() {}, deprecate() {} } });
   await prepareDatabase(primaryDb, { prefix: 'wp_', siteUrl: SITE_URL });
   callers = await createCallers(WpData.open(primaryDb, 'wp_'));
-  const config = loadConfig({ DATABASE_URL: pair.primary.url(NAME), DATABASE_REPLICA_URLS: pair.replica.url(NAME), REPLICA_CHECK_INTERVAL: '600000' });
+  const config = loadConfig({ DATABASE_URL: pair.primary.url(NAME), DATABASE_REPLICA_URLS: pair.replica.url(NAME), REPLICA_CHECK_INTERVAL: '600000', REPLICA_MAX_LAG: '1' });
   db = withReadRouting(primaryDb, config, { observe: metrics.observeQuery });
   metrics.watch(db);
   request = supertest.agent(createApp({ db, tablePrefix: 'wp_', clock: () => NOW, metrics }));
@@ -140,6 +140,31 @@ describe('reads and writes with a replica', () => {
     expect((await db.replicas!.checkAll())[0].state).toBe('healthy');
     const back = await request.get(`/wp-json/tribe/events/v1/events/${venueId}`.replace('events', 'venues'));
     expect(back.headers['x-database']).toBe('replica-1');
+  });
+
+  it('skips a replica that lags past REPLICA_MAX_LAG until it catches up', async () => {
+    const admin = pair.replica.admin();
+    const primary = pair.primary.admin();
+    try {
+      // MASTER_DELAY holds every change back on the replica: its lag grows past the one-second bound.
+      await admin.raw('STOP SLAVE');
+      await admin.raw('CHANGE MASTER TO MASTER_DELAY = 60');
+      await admin.raw('START SLAVE');
+      await primary.raw('UPDATE ??.wp_options SET option_value = ? WHERE option_name = ?', [NAME, 'Delayed', 'blogname']);
+      const deadline = Date.now() + 60_000;
+      while ((await db.replicas!.checkAll())[0]!.state !== 'lagging' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(db.replicas!.statuses()[0]).toMatchObject({ state: 'lagging', reason: expect.stringMatching(/^\d+ s behind the primary \(bound: 1 s\)$/) });
+      const res = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`);
+      expect([res.status, res.body.title, res.headers['x-database']]).toEqual([200, 'Primary title', 'primary']);
+      expect(await metrics.registry.metrics()).toMatch(/db_replica_lag_seconds\{replica="replica-1"\} [1-9]/);
+    } finally {
+      await admin.raw('STOP SLAVE');
+      await admin.raw('CHANGE MASTER TO MASTER_DELAY = 0');
+      await admin.raw('START SLAVE');
+      await Promise.all([admin.destroy(), primary.destroy()]);
+    }
+    await pair.synced();
+    expect((await db.replicas!.checkAll())[0]).toMatchObject({ state: 'healthy', lagSeconds: 0 });
   });
 
   it('reports the replica in /readyz and the metrics', async () => {
