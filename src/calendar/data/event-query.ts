@@ -4,7 +4,7 @@ import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
 
 /**
- * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection, tec-rest-v1.md §5.1): events
+ * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
  * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
  * the plugin's occurrences table when the site has it and it is active, otherwise the events' date meta.
  */
