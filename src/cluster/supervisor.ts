@@ -27,6 +27,8 @@ export function superviseWorkers(options: SupervisorOptions): void {
   const running = new Map<Worker, { listening: boolean }>();
   let failedStarts = 0;
   let stopping = false;
+  /** Exit code of the supervisor: 1 when a worker failed to stop cleanly. */
+  let stopCode = 0;
   let metricsServer: Server | undefined;
 
   const fork = (): void => {
@@ -46,7 +48,8 @@ export function superviseWorkers(options: SupervisorOptions): void {
     running.delete(worker);
     if (stopping) {
       log.info({ worker: worker.process.pid, code, signal }, 'worker stopped');
-      if (running.size === 0) finish(0);
+      if (typeof code === 'number' && code !== 0) stopCode = 1;
+      if (running.size === 0) finish(stopCode);
       return;
     }
     // A worker that dies before it listens failed to start: wait longer before each new attempt.
