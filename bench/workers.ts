@@ -28,7 +28,7 @@ export async function benchWorkers(options: {
 }): Promise<WorkerRow[]> {
   const rows: WorkerRow[] = options.scenarios.map((s) => ({ database: options.database, scenario: s.name, figures: [] }));
   for (const workers of WORKER_COUNTS) {
-    options.log(`  service with WORKERS=${workers}`);
+    options.log(`     WORKERS=${workers}`);
     const port = await freePort();
     const service = await startServer(
       process.execPath,
