@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
     if (prepared.eventIndex) log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE }, 'created the event index with the tables');
-    const path = await eventListPath(WpData.open(db, config.tablePrefix));
+    const path = await eventListPath(WpData.open(primary, config.tablePrefix));
     log.info({ eventLists: path.source }, path.message);
   } catch (error) {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
