@@ -38,7 +38,11 @@ export async function benchWorkers(options: {
     );
     try {
       // measure() warms up for 3 s first: every worker is listening by then.
-      for (const [i, s] of options.scenarios.entries()) rows[i]!.figures.push(await measure(`http://127.0.0.1:${port}${s.path}`, options.connections, options.duration));
+      for (const [i, s] of options.scenarios.entries()) {
+        const figures = await measure(`http://127.0.0.1:${port}${s.path}`, options.connections, options.duration);
+        rows[i]!.figures.push(figures);
+        options.log(`       ${s.name}: ${figures.rps.toFixed(1)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.failures > 0 ? `, ${figures.failures} failures` : ''}`);
+      }
     } finally {
       await service.stop();
     }
