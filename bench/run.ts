@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements, selectPath, type ListPath } from './bench-db';
 import { freePort, measure, startServer, type Figures } from './load';
+import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
 
 /**
  * `npm run bench`: on SQLite and on MariaDB, a fresh database with a generated calendar (100,000 events over
@@ -14,7 +15,8 @@ import { freePort, measure, startServer, type Figures } from './load';
  *
  * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (10),
  * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_BASELINE (0),
- * BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306).
+ * BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_WORKERS (1,2: the worker counts compared on the single event
+ * and the default list, on the event index path; empty to skip).
  */
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -124,6 +126,8 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   }));
 }
 
+const workerRows: WorkerRow[] = [];
+
 async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Row[]> {
   log(`\n== ${kind}: generating ${EVENTS.toLocaleString('en-US')} events ==`);
   const db = await createBenchDatabase(kind, MYSQL_SERVER);
@@ -132,6 +136,12 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     log(`  generated in ${seconds.toFixed(0)} s (${Math.round(EVENTS / seconds).toLocaleString('en-US')} events/s, index triggers and custom tables included)`);
     await selectPath(db.url, 'index');
     const eventId = await firstListedEvent(db.url, NOW);
+    if (WORKER_COUNTS.length > 0) {
+      const compared = SCENARIOS.filter((s) => s.name === 'single event' || s.name === 'list, default window').map((s) => ({ name: s.name, path: s.path(eventId) }));
+      const env = { DATABASE_URL: db.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' };
+      log('  -- worker processes, event index path');
+      workerRows.push(...(await benchWorkers({ database: kind === 'mysql' ? 'MariaDB' : 'SQLite', env, scenarios: compared, connections: CONNECTIONS, duration: DURATION, log })));
+    }
     const rows: Row[] = [];
     for (const listPath of PATHS) rows.push(...(await benchPath(kind, db.url, listPath, eventId, work)));
     return rows;
@@ -166,6 +176,7 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   log(`\n${table(rows)}\n`);
+  if (workerRows.length > 0) log(`Worker processes (WORKERS):\n\n${workersTable(workerRows)}\n`);
 }
 
 main().catch((error: unknown) => {

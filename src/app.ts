@@ -10,6 +10,9 @@ import type { Database } from './db/database';
 import { isDatabaseUnavailable } from './db/database';
 import { restError, type RestError } from './http/errors';
 import { createLimiter, LimiterBusy } from './http/limiter';
+import { newRoute, type RequestRoute } from './db/read-routing';
+import { HEALTH_PATHS, healthz, readyz } from './http/health';
+import type { Metrics } from './metrics/metrics';
 import { phpJsonEncode } from './http/response';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
 import { createRestServer, type RestServer } from './http/rest-server';
@@ -43,6 +46,8 @@ export interface AppDeps {
   /** Heavy requests (archive lists) running at once (default 4), and how long one may wait for a turn (10 s). */
   heavyConcurrency?: number;
   heavyQueueMs?: number;
+  /** Prometheus metrics to record requests into (served on METRICS_PORT by the process entry). */
+  metrics?: Metrics;
 }
 
 /** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
@@ -88,13 +93,20 @@ export function createApp(deps: AppDeps): express.Express {
   // Query strings are decoded by the REST layer the way PHP does; Express must not pre-parse them.
   app.set('query parser', false);
 
+  const routing = deps.db.routing;
+  const metrics = deps.metrics;
   app.use((req, response, next) => {
     const requestId = req.get('x-request-id') || randomUUID();
     response.locals.requestId = requestId;
     const started = process.hrtime.bigint();
+    const route = routing ? namesDatabases(response, newRoute(req.method)) : undefined;
+    // Probes come every few seconds: they are logged at debug, never at info.
+    const level = HEALTH_PATHS.has(req.path) ? 'debug' : 'info';
     response.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics?.observeRequest(req.method, routeLabel(req, response), response.statusCode, seconds);
+      const db = route && route.used.size > 0 ? [...route.used].join(', ') : undefined;
+      log[level]({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(seconds * 1e4) / 10, db }, 'request');
     });
     // A bounded answer time: whatever still runs after it finds the response sent and drops its own.
     const timeoutMs = deps.requestTimeoutMs ?? 30_000;
@@ -107,6 +119,16 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
 
+  app.get('/healthz', healthz);
+  app.get('/readyz', readyz(deps.db, prefix));
+
+  // Statements of one request are routed together (read-routing.ts): entered here, after the body is read.
+  const routed = (response: Response, work: () => void): void => {
+    const route = response.locals.dbRoute as RequestRoute | undefined;
+    if (routing && route) routing.run(route, work);
+    else work();
+  };
+
   const readBody = express.raw({ type: () => true, limit: deps.bodyLimit ?? 10 * 1024 * 1024 });
   app.use((req, response, next) => {
     const route = restRouteOf(req);
@@ -114,12 +136,13 @@ export function createApp(deps: AppDeps): express.Express {
     if (typeof route !== 'string') return sendRestError(response, 'rest_path_invalid_type');
     readBody(req, response, (err?: unknown) => {
       if (err) return next(err);
-      rest.serve(req, response, route).catch(next);
+      routed(response, () => void rest.serve(req, response, route).catch(next));
     });
   });
 
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
-  app.use(frontEndPages(contextFor));
+  const pages = frontEndPages(contextFor);
+  app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
   app.use((_req, response) => {
     response.status(404).type('text/plain').send('Not Found');
@@ -144,6 +167,30 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   return app;
+}
+
+/**
+ * Keeps the request's route state and names the databases that answered in the `X-Database` header
+ * (`replica-1`, `primary`, or both in the order used), set just before the headers go out.
+ */
+function namesDatabases(response: Response, route: RequestRoute): RequestRoute {
+  response.locals.dbRoute = route;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    if (route.used.size > 0 && !this.headersSent) this.setHeader('X-Database', [...route.used].join(', '));
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+  return route;
+}
+
+/** The metrics' route label: the REST route's pattern, or the kind of page; never the raw URL. */
+function routeLabel(req: Request, response: Response): string {
+  const pattern = response.locals.routePattern as string | undefined;
+  if (pattern) return pattern;
+  if (HEALTH_PATHS.has(req.path)) return req.path;
+  if (req.path.startsWith(API_BROWSER_PATH)) return API_BROWSER_PATH;
+  if (restRouteOf(req) !== null) return 'rest_no_route';
+  return response.statusCode === 404 ? 'not_found' : 'front_end';
 }
 
 /** REMOTE_ADDR as PHP reports it: an IPv4 peer on a dual-stack socket is plain IPv4, not `::ffff:a.b.c.d`. */

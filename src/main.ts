@@ -1,5 +1,9 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { superviseWorkers } from './cluster/supervisor';
+import { withReadRouting } from './db/routed-database';
+import type { Metrics } from './metrics/metrics';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
@@ -38,19 +42,41 @@ async function main(): Promise<void> {
   }
 
   const log = createLogger(config.logLevel);
-  const db = openDatabase(config, { limits: config.databaseLimits });
+  const primary = openDatabase(config, { limits: config.databaseLimits });
   try {
-    const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
+    const prepared = await prepareDatabase(primary, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
     if (prepared.eventIndex) log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE }, 'created the event index with the tables');
-    const path = await eventListPath(WpData.open(db, config.tablePrefix));
+    const path = await eventListPath(WpData.open(primary, config.tablePrefix));
     log.info({ eventLists: path.source }, path.message);
   } catch (error) {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
-    await db.close();
+    await primary.close();
     process.exit(1);
   }
+
+  // WORKERS > 1: this process only supervises; each worker runs the rest of main() (src/cluster/supervisor.ts).
+  const metricsPort = config.metricsPort;
+  if (config.workers > 1 && cluster.isPrimary) {
+    await primary.close();
+    superviseWorkers({ workers: config.workers, log, metrics: metricsPort !== undefined ? { port: metricsPort, host: config.metricsHost } : undefined });
+    return;
+  }
+  // prom-client takes a noticeable time to load: only when metrics are asked for.
+  let metrics: Metrics | undefined;
+  if (metricsPort !== undefined) {
+    const [{ createMetrics }, server] = await Promise.all([import('./metrics/metrics'), import('./metrics/metrics-server')]);
+    metrics = createMetrics();
+    if (cluster.isWorker) server.offerToSupervisor(metrics.registry);
+    else server.startMetricsServer(server.registrySource(metrics.registry), metricsPort, config.metricsHost, (error) => log.error({ err: error }, 'metrics endpoint failed'));
+  }
+  const db = withReadRouting(primary, config, {
+    observe: metrics?.observeQuery,
+    onReplicaChange: (status, previous) =>
+      log[status.state === 'healthy' ? 'info' : 'warn']({ replica: status.name, url: status.url, state: status.state, previous, reason: status.reason }, 'replica state'),
+  });
+  metrics?.watch(db);
 
   const fixedNow = config.clock;
   const app = createApp({
@@ -65,11 +91,12 @@ async function main(): Promise<void> {
     requestTimeoutMs: config.http.requestTimeoutMs,
     heavyConcurrency: config.http.heavyConcurrency,
     heavyQueueMs: config.http.heavyQueueMs,
+    metrics,
     // The reset route exists only when asked for (TEST_DOUBLE=1).
     extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });
   const server: Server = app.listen(config.port, config.host, () => {
-    log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');
+    log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, replicas: config.replicas.length || undefined, prefix: config.tablePrefix }, 'listening');
   });
   applyServerLimits(server, config.http);
   server.on('error', (error) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { DatabaseLimits } from '../db/dialect';
 
@@ -34,6 +35,18 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** Bounds on requests and slow clients (ms; 0 disables a timeout). */
   http: HttpLimits;
+  /** Worker processes sharing the port (WORKERS; `auto` is one per core). */
+  workers: number;
+  /** Read replicas of a MySQL primary (DATABASE_REPLICA_URLS), each with its masked URL for messages. */
+  replicas: Array<{ database: DatabaseConfig; url: string }>;
+  /** A replica further behind its primary than this many seconds is skipped (REPLICA_MAX_LAG). */
+  replicaMaxLag: number;
+  /** How often each replica's health and lag are checked, in milliseconds (REPLICA_CHECK_INTERVAL). */
+  replicaCheckInterval: number;
+  /** Port of the Prometheus endpoint (METRICS_PORT); none when unset. */
+  metricsPort?: number;
+  /** Address the metrics endpoint listens on (METRICS_HOST). */
+  metricsHost: string;
 }
 
 export interface HttpLimits {
@@ -93,6 +106,14 @@ const EnvSchema = z.object({
   HEAVY_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
   HEAVY_QUEUE_TIMEOUT: ms.default(10_000),
   SHUTDOWN_TIMEOUT: ms.default(10_000),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: 'must be a whole number from 1 to 256, or auto' })
+    .default(1),
+  DATABASE_REPLICA_URLS: z.string().optional(),
+  REPLICA_MAX_LAG: z.coerce.number().min(0).default(5),
+  REPLICA_CHECK_INTERVAL: z.coerce.number().int().min(100).default(1000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -131,7 +152,7 @@ export function maskDatabaseUrl(url: string): string {
 }
 
 /** Validates the environment; throws ConfigError with a one-line message naming the bad variable. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(env: Record<string, string | undefined>, cores = availableParallelism()): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(present);
   if (!result.success) {
@@ -140,10 +161,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
   }
   const e = result.data;
+  const database = parseDatabaseUrl(e.DATABASE_URL);
+  const workers = e.WORKERS === 'auto' ? Math.max(1, cores) : e.WORKERS;
+  const replicas = parseReplicaUrls(e.DATABASE_REPLICA_URLS ?? '', database);
+  if (workers > 1 && database.client === 'sqlite' && database.filename === ':memory:') {
+    throw new ConfigError('WORKERS: an in-memory SQLite database lives inside one process; workers need a database file or MySQL');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
-    database: parseDatabaseUrl(e.DATABASE_URL),
+    database,
     databaseUrl: maskDatabaseUrl(e.DATABASE_URL),
     tablePrefix: e.DB_TABLE_PREFIX,
     siteUrl: e.SITE_URL,
@@ -164,5 +191,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       heavyQueueMs: e.HEAVY_QUEUE_TIMEOUT,
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT,
     },
+    workers,
+    replicas,
+    replicaMaxLag: e.REPLICA_MAX_LAG,
+    replicaCheckInterval: e.REPLICA_CHECK_INTERVAL,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
+}
+
+/** DATABASE_REPLICA_URLS: comma-separated mysql:// URLs of replicas of the DATABASE_URL primary. */
+function parseReplicaUrls(list: string, primary: DatabaseConfig): Config['replicas'] {
+  const urls = list.split(',').map((u) => u.trim()).filter(Boolean);
+  if (urls.length === 0) return [];
+  if (primary.client !== 'mysql') {
+    throw new ConfigError('DATABASE_REPLICA_URLS: read replicas need a MySQL/MariaDB primary; SQLite has no replication, unset the variable or use a mysql:// DATABASE_URL');
+  }
+  return urls.map((url) => {
+    let database: DatabaseConfig;
+    try {
+      database = parseDatabaseUrl(url);
+    } catch (error) {
+      throw new ConfigError(`DATABASE_REPLICA_URLS: ${(error as Error).message.replace(/^DATABASE_URL: /, '')} (got ${JSON.stringify(maskDatabaseUrl(url))})`);
+    }
+    if (database.client !== 'mysql') throw new ConfigError(`DATABASE_REPLICA_URLS: a replica must be a mysql:// URL (got ${JSON.stringify(maskDatabaseUrl(url))})`);
+    return { database, url: maskDatabaseUrl(url) };
+  });
 }

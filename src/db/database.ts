@@ -2,6 +2,8 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config/config';
 import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
 import { WriteLockTimeout } from './faults';
+import type { ReadRouting } from './read-routing';
+import type { ReplicaSet } from './replicas';
 
 export type { DatabaseLimits } from './dialect';
 
@@ -17,6 +19,10 @@ export interface Database {
    */
   writeTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Present when statements are routed per request (read replicas, query timing): see read-routing.ts. */
+  routing?: ReadRouting;
+  /** The read replicas of a MySQL primary, when DATABASE_REPLICA_URLS names some. */
+  replicas?: ReplicaSet;
 }
 
 /**

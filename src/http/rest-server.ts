@@ -117,12 +117,15 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
       if (method === 'OPTIONS') {
         const found = routes.find((r) => r.regex.test(routePath));
         if (!found) throw restError('rest_no_route');
+        res.locals.routePattern = found.pattern;
         const site = await ctx.site();
         result = routeData(found, restRoot(site));
         allow = routeMethods(found.def);
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');
+        // The route's pattern names the request in the metrics (one series per route, not per URL).
+        res.locals.routePattern = found.route.pattern;
         const json = parseJsonBody(input.jsonText);
         if ('error' in json) throw json.error;
         const params = mergeParams({ json: json.params, body: input.body, query: input.query, url: found.urlParams });

@@ -18,6 +18,12 @@ describe('loadConfig', () => {
       bodyLimit: 10485760,
       databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000 },
       http: { requestTimeoutMs: 30000, headersTimeoutMs: 10000, bodyTimeoutMs: 30000, keepAliveTimeoutMs: 5000, heavyConcurrency: 4, heavyQueueMs: 10000, shutdownTimeoutMs: 10000 },
+      workers: 1,
+      replicas: [],
+      replicaMaxLag: 5,
+      replicaCheckInterval: 1000,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
     });
   });
 
@@ -87,5 +93,40 @@ describe('loadConfig', () => {
   it('masks passwords in messages', () => {
     expect(maskDatabaseUrl('mysql://root:pw@h:1/db')).toBe('mysql://root:***@h:1/db');
     expect(maskDatabaseUrl('mysql://root@h:1/db')).toBe('mysql://root@h:1/db');
+  });
+});
+
+describe('scaling settings', () => {
+  it('reads WORKERS as a number or auto (one per core)', () => {
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }, 4).workers).toBe(4);
+    expect(() => loadConfig({ WORKERS: 'many' })).toThrow('WORKERS: must be a whole number from 1 to 256, or auto (got "many")');
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: 'sqlite::memory:' })).toThrow(/^WORKERS: an in-memory SQLite database lives inside one process/);
+  });
+
+  it('reads replicas of a MySQL primary, with their passwords masked for messages', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'mysql://wp:pw@db1:3306/wordpress',
+      DATABASE_REPLICA_URLS: 'mysql://wp:pw@db2:3306/wordpress, mysql://wp:pw@db3/wordpress',
+      REPLICA_MAX_LAG: '2.5',
+      METRICS_PORT: '9464',
+    });
+    expect(config.replicas).toEqual([
+      { database: { client: 'mysql', host: 'db2', port: 3306, user: 'wp', password: 'pw', database: 'wordpress' }, url: 'mysql://wp:***@db2:3306/wordpress' },
+      { database: { client: 'mysql', host: 'db3', port: 3306, user: 'wp', password: 'pw', database: 'wordpress' }, url: 'mysql://wp:***@db3/wordpress' },
+    ]);
+    expect(config).toMatchObject({ replicaMaxLag: 2.5, metricsPort: 9464 });
+  });
+
+  it('refuses replicas on SQLite, and replica URLs that are not MySQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:./data/calendar.db', DATABASE_REPLICA_URLS: 'mysql://root@db2/wordpress' })).toThrow(
+      'DATABASE_REPLICA_URLS: read replicas need a MySQL/MariaDB primary; SQLite has no replication, unset the variable or use a mysql:// DATABASE_URL',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@db1/wp', DATABASE_REPLICA_URLS: 'sqlite:copy.db' })).toThrow(
+      'DATABASE_REPLICA_URLS: a replica must be a mysql:// URL (got "sqlite:copy.db")',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@db1/wp', DATABASE_REPLICA_URLS: 'mysql://root:secret@db2' })).toThrow(
+      'DATABASE_REPLICA_URLS: the mysql URL must name a database, e.g. mysql://root@127.0.0.1:3306/wordpress (got "mysql://root:***@db2")',
+    );
   });
 });
