@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import { parseDatabaseUrl } from '../../src/config/config';
-import { createDatabase, type Database } from '../../src/db/database';
+import { createDatabase, type Database, type DatabaseLimits } from '../../src/db/database';
 
 /**
  * One fresh database per caller: in-memory SQLite by default, or — when TEST_MYSQL_URL is set — a new MariaDB
@@ -18,10 +18,10 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(limits?: Partial<DatabaseLimits>): Promise<TestDatabase> {
   const url = process.env.TEST_MYSQL_URL;
   if (!url) {
-    const db = createDatabase({ client: 'sqlite', filename: ':memory:' });
+    const db = createDatabase({ client: 'sqlite', filename: ':memory:' }, { limits });
     return { db, name: ':memory:', close: () => db.close() };
   }
   const server = parseDatabaseUrl(url);
@@ -33,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.destroy();
   }
-  const db = createDatabase({ ...server, database: name });
+  const db = createDatabase({ ...server, database: name }, { limits });
   return {
     db,
     name,
