@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { can } from '../auth/permissions';
+import { can } from './capabilities';
 import { restRoot } from '../http/context';
 import { postPermalink, type PostTypeRewrite } from '../wp/permalinks';
 import type { PostWriteContext } from '../wp/post-writer';

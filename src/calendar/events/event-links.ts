@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { parseArgs } from '../../http/args';
 import { restError, type ErrorCode } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';

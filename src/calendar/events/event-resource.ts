@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import type { ErrorCode } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
 import { checkImage, checkSlug, checkUser, ParamChecks } from '../db-checks';

@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { withQuery } from '../../http/context';
 import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';

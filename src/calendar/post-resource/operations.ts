@@ -1,4 +1,5 @@
-import { can, type PostCapRecord } from '../../auth/permissions';
+import { can } from '../capabilities';
+import { type PostCapRecord } from '../../auth/permissions';
 import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { loadPostMeta } from '../../wp/postmeta';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import type { Endpoint, RouteDef } from '../../http/routes';
 import type { PostResourceDef, Req } from './define';
 import { postResourceDocs } from './docs';
