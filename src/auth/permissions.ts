@@ -1,3 +1,4 @@
+import { REGISTERED_POST_STATUSES } from '../wp/posts';
 import { hasCap, type Principal } from './principal';
 
 /**
@@ -78,15 +79,10 @@ function editOrDeleteCaps(kind: 'edit' | 'delete', principal: Principal, caps: P
   return required;
 }
 
-/** Statuses core registers; map_meta_cap answers `edit_others_posts` for a status it does not know. */
-const REGISTERED_STATUSES = [
-  'publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit',
-  'request-pending', 'request-confirmed', 'request-failed', 'request-completed',
-];
-
 /** map_meta_cap('read_post'). */
 function readCaps(principal: Principal, caps: PostTypeCaps, record: PostCapRecord): string[] {
-  if (!REGISTERED_STATUSES.includes(record.post_status)) return ['edit_others_posts'];
+  // map_meta_cap answers `edit_others_posts` for a status it does not know.
+  if (!REGISTERED_POST_STATUSES.includes(record.post_status)) return ['edit_others_posts'];
   if (PUBLIC_STATUSES.includes(record.post_status)) return [caps.read];
   if (isAuthor(principal, record)) return [caps.read];
   if (PRIVATE_STATUSES.includes(record.post_status)) return [caps.read_private_posts];

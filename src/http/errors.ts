@@ -30,14 +30,12 @@ export const CATALOGUE = {
   invalid_username: entry(401, '<strong>Error:</strong> Unknown username. Check again or try your email address.'),
   invalid_email: entry(401, '<strong>Error:</strong> Unknown email address. Check again or try your username.'),
   incorrect_password: entry(401, 'The provided password is an invalid application password.'),
-  application_passwords_disabled: entry(401, 'Application passwords are not available.'),
 
   // Creating users and application passwords (wp_insert_user, WP_Application_Passwords; used by the CLI)
   empty_user_login: entry(400, 'Cannot create a user with an empty login name.'),
   user_login_invalid: entry(400, 'This username is invalid because it uses illegal characters. Please enter a valid username.'),
   user_login_too_long: entry(400, 'Username may not be longer than 60 characters.'),
   existing_user_login: entry(400, 'Sorry, that username already exists!'),
-  user_nicename_too_long: entry(400, 'Nicename may not be longer than 50 characters.'),
   user_email_too_long: entry(400, 'Email address may not be longer than 100 characters.'),
   existing_user_email: entry(400, 'Sorry, that email address is already used!'),
   user_email_invalid: entry(400, 'The email address is not correct.'),
@@ -49,24 +47,17 @@ export const CATALOGUE = {
   // The Events Calendar (Tribe__Events__REST__V1__Messages and the endpoints' WP_Error codes)
   'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
   'rest-invalid-event-id': entry(400, 'The specified ID is not a valid event.'),
-  'rest-invalid-event-id-param': entry(400, (param: string) => `The "${param}" parameter must be a valid numeric event ID.`),
   'event-no-longer-available': entry(403, 'This event is no longer available'),
   'event-not-accessible': entry(403, 'The requested event is not accessible'),
   'event-password-protected': entry(403, 'The requested event is not accessible without a password'),
   'event-is-in-trash': entry(410, 'The event is already trashed'),
-  'could-not-delete-event': entry(500, 'The event could not be deleted'),
-  'could-not-update-event': entry(403, 'The event could not be updated'),
   'event-archive-page-not-found': entry(404, 'The requested event archive page does not exist'),
   'venue-not-accessible': entry(403, 'The requested venue is not accessible'),
   'organizer-not-accessible': entry(403, 'The requested organizer is not accessible'),
   'venue-is-in-trash': entry(410, 'The venue is already trashed'),
   'organizer-is-in-trash': entry(410, 'The organizer is already trashed'),
-  'could-not-delete-venue': entry(500, 'The venue could not be deleted'),
-  'could-not-delete-organizer': entry(500, 'The organizer could not be deleted'),
   'could-not-create-venue': entry(400, 'The venue could not be created from the provided data'),
   'could-not-create-organizer': entry(400, 'The organizer could not be created from the provided data'),
-  'could-not-update-venue': entry(400, 'The venue could not be updated'),
-  'could-not-update-organizer': entry(400, 'The organizer could not be updated'),
   'invalid-linked-post-id': entry(400, 'The provided linked post ID is not valid'),
   'venue-archive-page-not-found': entry(404, 'The requested venue archive page does not exist'),
   'organizer-archive-page-not-found': entry(404, 'The requested organizer archive page does not exist'),
@@ -78,7 +69,6 @@ export const CATALOGUE = {
   rest_taxonomy_not_hierarchical: entry(400, 'Cannot set parent term, taxonomy is not hierarchical.'),
   rest_term_invalid: entry(400, 'Parent term does not exist.'),
   duplicate_term_slug: entry(500, (slug: string) => `The slug &#8220;${slug}&#8221; is already in use by another term.`),
-  rest_cannot_delete_term: entry(500, 'The term cannot be deleted.'),
   // wp_insert_term / wp_update_term errors carry no status: WordPress answers them with 500 and `data: null`.
   empty_term_name: entry(500, 'A name is required for this term.'),
   missing_parent: entry(500, 'Parent term does not exist.'),
@@ -93,10 +83,8 @@ export type ErrorCode = keyof typeof CATALOGUE;
 
 /** Some catalogue keys differ from the wire code only to carry a distinct message. */
 const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
-  'rest-invalid-event-id-param': 'rest-invalid-event-id',
   term_exists_flat: 'term_exists',
   term_exists_hierarchical: 'term_exists',
-  rest_cannot_delete_term: 'rest_cannot_delete',
   user_login_invalid: 'invalid_username',
   user_email_invalid: 'invalid_email',
   user_role_invalid: 'invalid_role',
