@@ -52,6 +52,8 @@ export const CATALOGUE = {
   'event-password-protected': entry(403, 'The requested event is not accessible without a password'),
   'event-is-in-trash': entry(410, 'The event is already trashed'),
   'event-archive-page-not-found': entry(404, 'The requested event archive page does not exist'),
+  'venue-not-found': entry(404, 'The requested post ID does not exist or is not an venue'),
+  'organizer-not-found': entry(404, 'The requested post ID does not exist or is not an organizer'),
   'venue-not-accessible': entry(403, 'The requested venue is not accessible'),
   'organizer-not-accessible': entry(403, 'The requested organizer is not accessible'),
   'venue-is-in-trash': entry(410, 'The venue is already trashed'),

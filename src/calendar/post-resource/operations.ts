@@ -52,11 +52,11 @@ export function itemPermission(def: PostResourceDef, action: 'edit' | 'delete', 
   };
 }
 
-/** The event routes answer a missing or foreign id from the handler (404 / 400). */
+/** The addressed post, or the resource's own error for a missing or foreign id. */
 async function requireTarget(req: Req, def: PostResourceDef): Promise<PostRow> {
   const post = await target(req, def);
-  if (!post) throw restError('rest-event-not-found', { args: [String(req.args.id ?? req.args.slug)] });
-  if (post.post_type !== def.postType) throw restError('rest-invalid-event-id');
+  if (!post) throw def.errors.notFound(String(req.args.id ?? req.args.slug));
+  if (post.post_type !== def.postType) throw restError(def.errors.wrongType);
   return post;
 }
 
