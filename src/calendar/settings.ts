@@ -1,6 +1,6 @@
 import type { PhpValue } from '../php/php-serialize';
 import type { SiteSettings } from '../wp/site';
-import { TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
 
 /**
  * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array
@@ -28,6 +28,8 @@ export interface TecSettings {
   customTablesActive: boolean;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
+  /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
+  eventIndex: boolean;
 }
 
 /** tribe_is_truthy(): the strings TEC treats as "yes". */
@@ -65,6 +67,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
+    eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };
 }
