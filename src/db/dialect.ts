@@ -89,6 +89,9 @@ export function compatibleSqlMode(current: string): string {
     .join(',');
 }
 
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
 const mysql: Dialect = {
   name: 'mysql',
   schemaFile: 'mysql.sql',
