@@ -1,10 +1,11 @@
-import { CAPABILITY_TYPE, POST_TYPE, TAXONOMY } from '../calendar/identifiers';
+import { REGISTERED_POST_STATUSES } from '../wp/posts';
 import { hasCap, type Principal } from './principal';
 
 /**
- * The one permission module every resource calls: can(principal, action, subject, record?).
- * Post actions go through WordPress's map_meta_cap() rules (own vs others', published, private, trashed);
- * taxonomy actions through each taxonomy's registered capabilities (WP_User::has_cap(), map_meta_cap()).
+ * WordPress's permission rules, for the post types and taxonomies a plugin registers: createPermissions(registry)
+ * gives the one can(principal, action, subject, record?) every resource calls. Post actions go through
+ * map_meta_cap()'s rules (own vs others', published, private, trashed); taxonomy actions through each taxonomy's
+ * registered capabilities (WP_User::has_cap()).
  */
 
 export type PostAction = 'create' | 'edit' | 'delete' | 'read' | 'publish' | 'read_private' | 'edit_others';
@@ -18,12 +19,24 @@ export interface PostCapRecord {
   trashMetaStatus?: string | null;
 }
 
-/** capability_type plural per post type (core types and TEC's). */
-const PLURALS: Record<string, string> = { post: 'posts', page: 'pages', ...CAPABILITY_TYPE };
+/** What register_post_type() and register_taxonomy() declare about capabilities, beyond core's own types. */
+export interface CapabilityRegistry {
+  /** `capability_type` plural per post type (`tribe_venue` → `tribe_venues`). */
+  readonly postTypes: Readonly<Record<string, string>>;
+  /** The `capabilities` each taxonomy registers. */
+  readonly taxonomies: Readonly<Record<string, Readonly<Record<TermAction, string>>>>;
+}
+
+/** Core's registrations: posts and pages, categories and tags (create_initial_post_types, create_initial_taxonomies). */
+const CORE_POST_TYPES: Record<string, string> = { post: 'posts', page: 'pages' };
+const CORE_TERM_CAPS: Record<TermAction, string> = { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' };
+const CORE_TAXONOMIES: Record<string, Record<TermAction, string>> = { category: CORE_TERM_CAPS, post_tag: CORE_TERM_CAPS };
+
+type PostTypeCaps = ReturnType<typeof postTypeCaps>;
 
 /** The primitive capability names core derives from a capability type (get_post_type_capabilities). */
-export function postTypeCaps(postType: string) {
-  const p = PLURALS[postType] ?? `${postType}s`;
+function postTypeCaps(plurals: Readonly<Record<string, string>>, postType: string) {
+  const p = plurals[postType] ?? `${postType}s`;
   return {
     read: 'read',
     create_posts: `edit_${p}`,
@@ -40,17 +53,6 @@ export function postTypeCaps(postType: string) {
   };
 }
 
-/** Taxonomy capabilities as registered: TEC's categories use event caps, core tags use post caps. */
-const TAXONOMY_CAPS: Record<string, Record<TermAction, string>> = {
-  [TAXONOMY.category]: {
-    manage_terms: 'publish_tribe_events',
-    edit_terms: 'publish_tribe_events',
-    delete_terms: 'publish_tribe_events',
-    assign_terms: 'edit_tribe_events',
-  },
-  [TAXONOMY.tag]: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
-};
-
 const PUBLISHED = ['publish', 'future'];
 const PUBLIC_STATUSES = ['publish'];
 const PRIVATE_STATUSES = ['private'];
@@ -61,8 +63,7 @@ function isAuthor(principal: Principal, record: PostCapRecord): boolean {
 }
 
 /** map_meta_cap('edit_post' | 'delete_post'): the primitive capabilities required on this post. */
-function editOrDeleteCaps(kind: 'edit' | 'delete', principal: Principal, postType: string, record: PostCapRecord): string[] {
-  const caps = postTypeCaps(postType);
+function editOrDeleteCaps(kind: 'edit' | 'delete', principal: Principal, caps: PostTypeCaps, record: PostCapRecord): string[] {
   const own = kind === 'edit' ? caps.edit_posts : caps.delete_posts;
   const published = kind === 'edit' ? caps.edit_published_posts : caps.delete_published_posts;
   const others = kind === 'edit' ? caps.edit_others_posts : caps.delete_others_posts;
@@ -78,25 +79,18 @@ function editOrDeleteCaps(kind: 'edit' | 'delete', principal: Principal, postTyp
   return required;
 }
 
-/** Statuses core registers; map_meta_cap answers `edit_others_posts` for a status it does not know. */
-const REGISTERED_STATUSES = [
-  'publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit',
-  'request-pending', 'request-confirmed', 'request-failed', 'request-completed',
-];
-
 /** map_meta_cap('read_post'). */
-function readCaps(principal: Principal, postType: string, record: PostCapRecord): string[] {
-  const caps = postTypeCaps(postType);
-  if (!REGISTERED_STATUSES.includes(record.post_status)) return ['edit_others_posts'];
+function readCaps(principal: Principal, caps: PostTypeCaps, record: PostCapRecord): string[] {
+  // map_meta_cap answers `edit_others_posts` for a status it does not know.
+  if (!REGISTERED_POST_STATUSES.includes(record.post_status)) return ['edit_others_posts'];
   if (PUBLIC_STATUSES.includes(record.post_status)) return [caps.read];
   if (isAuthor(principal, record)) return [caps.read];
   if (PRIVATE_STATUSES.includes(record.post_status)) return [caps.read_private_posts];
-  return editOrDeleteCaps('edit', principal, postType, record);
+  return editOrDeleteCaps('edit', principal, caps, record);
 }
 
 /** The primitive capabilities an action requires (WordPress's map_meta_cap for posts). */
-export function requiredCaps(principal: Principal, action: PostAction, postType: string, record?: PostCapRecord): string[] {
-  const caps = postTypeCaps(postType);
+function requiredCapsOf(caps: PostTypeCaps, principal: Principal, action: PostAction, record?: PostCapRecord): string[] {
   switch (action) {
     case 'create':
       return [caps.create_posts];
@@ -107,53 +101,46 @@ export function requiredCaps(principal: Principal, action: PostAction, postType:
     case 'edit_others':
       return [caps.edit_others_posts];
     case 'read':
-      return record ? readCaps(principal, postType, record) : [caps.read];
+      return record ? readCaps(principal, caps, record) : [caps.read];
     case 'edit':
-      return record ? editOrDeleteCaps('edit', principal, postType, record) : [caps.edit_posts];
+      return record ? editOrDeleteCaps('edit', principal, caps, record) : [caps.edit_posts];
     case 'delete':
-      return record ? editOrDeleteCaps('delete', principal, postType, record) : [caps.delete_posts];
+      return record ? editOrDeleteCaps('delete', principal, caps, record) : [caps.delete_posts];
   }
 }
 
 export type Subject = { postType: string } | { taxonomy: string };
 
-/**
- * May the caller do `action` on this post type / taxonomy (and this record)?
- * - `create`, `edit`, `delete`, `publish`, `read_private`, `edit_others`: map_meta_cap's primitives, all
- *   required. `edit` without a record is the `edit_<type>` check that also decides whether a caller may list
- *   non-published items and use statuses other than `publish` (Tribe__Events__REST__V1__Endpoints__Archive_Event::get).
- * - `read`: TEC's read visibility (Tribe__Events__REST__V1__Endpoints__Single_Event::get): every GET route is public,
- *   so anyone (anonymous callers too) may read a published item or a collection; any other status needs `read_post`.
- *   Trashed events are refused to everyone by the event route itself, not here.
- * - taxonomy actions: the taxonomy's registered capability (see canWriteTermsViaRest for the term routes).
- */
-export function can(principal: Principal, action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean {
-  if ('taxonomy' in subject) {
-    const caps = TAXONOMY_CAPS[subject.taxonomy];
-    const cap = caps?.[action as TermAction];
-    return cap !== undefined && hasCap(principal, cap);
-  }
-  if (action === 'read' && (!record || PUBLIC_STATUSES.includes(record.post_status))) return true;
-  return requiredCaps(principal, action as PostAction, subject.postType, record).every((cap) => hasCap(principal, cap));
+export interface Permissions {
+  /**
+   * May the caller do `action` on this post type / taxonomy (and this record)?
+   * - `create`, `edit`, `delete`, `publish`, `read_private`, `edit_others`: map_meta_cap's primitives, all
+   *   required. `edit` without a record is the `edit_<type>` check that also decides whether a caller may list
+   *   non-published items and use statuses other than `publish`.
+   * - `read`: every GET route is public, so anyone (anonymous callers too) may read a published item or a
+   *   collection; any other status needs `read_post`.
+   * - taxonomy actions: the taxonomy's registered capability.
+   */
+  can(principal: Principal, action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean;
+  /** The primitive capabilities a post action requires (map_meta_cap()). */
+  requiredCaps(principal: Principal, action: PostAction, postType: string, record?: PostCapRecord): string[];
 }
 
-/**
- * The permission of TEC's term routes (Term_Single_Base: create, update, delete of /categories and /tags):
- * the event type's `edit_tribe_events` **and** the taxonomy's manage_terms capability
- * (Tribe__Events__REST__V1__Endpoints__Term_Single_Base::can_create).
- */
-export function canWriteTermsViaRest(principal: Principal, taxonomy: string): boolean {
-  return can(principal, 'create', { postType: POST_TYPE.event }) && can(principal, 'manage_terms', { taxonomy });
-}
-
-/**
- * TEC's status scale-back on create/update (Tribe__Events__REST__V1__Endpoints__Base::scale_back_post_status), for
- * events, venues and organizers alike: callers who cannot publish events get `pending` for publish/future, `draft` for
- * nothing.
- */
-export function scaleBackStatus(principal: Principal, requested: string | undefined): string {
-  const mayPublish = can(principal, 'publish', { postType: POST_TYPE.event });
-  if (mayPublish) return requested ?? 'publish';
-  if (requested === undefined) return 'draft';
-  return PUBLISHED.includes(requested) ? 'pending' : requested;
+/** The permission rules for core's types and taxonomies plus the registered ones. */
+export function createPermissions(registry: CapabilityRegistry): Permissions {
+  const plurals = { ...CORE_POST_TYPES, ...registry.postTypes };
+  const taxonomies = { ...CORE_TAXONOMIES, ...registry.taxonomies };
+  const requiredCaps = (principal: Principal, action: PostAction, postType: string, record?: PostCapRecord) =>
+    requiredCapsOf(postTypeCaps(plurals, postType), principal, action, record);
+  return {
+    requiredCaps,
+    can(principal, action, subject, record) {
+      if ('taxonomy' in subject) {
+        const cap = taxonomies[subject.taxonomy]?.[action as TermAction];
+        return cap !== undefined && hasCap(principal, cap);
+      }
+      if (action === 'read' && (!record || PUBLIC_STATUSES.includes(record.post_status))) return true;
+      return requiredCaps(principal, action as PostAction, subject.postType, record).every((cap) => hasCap(principal, cap));
+    },
+  };
 }

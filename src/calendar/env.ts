@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
-import { can } from '../auth/permissions';
+import { can } from './capabilities';
 import { restRoot } from '../http/context';
+import type { RestError } from '../http/errors';
 import { postPermalink, type PostTypeRewrite } from '../wp/permalinks';
 import type { PostWriteContext } from '../wp/post-writer';
 import type { PostRow } from '../wp/posts';
@@ -28,7 +29,11 @@ export interface CalendarEnv {
   root: string;
   permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
   write: PostWriteContext;
+  /** Inline venue / organizer data parsed by validation, read again by the write (keyed by the request's objects). */
+  inlineArgs: WeakMap<object, InlineArgs>;
 }
+
+export type InlineArgs = { values: Record<string, any> } | { error: RestError };
 
 /** The calendar's taxonomies: event categories count events; tags are shared with WordPress posts. */
 export const CALENDAR_TAXONOMIES: TaxonomyRegistry = {
@@ -64,5 +69,6 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
     root: `${restRoot(site)}${namespace}/`,
     permalink,
     write: { now: ctx.now, siteZone, taxonomies: CALENDAR_TAXONOMIES, permalink: (post) => permalink(post) },
+    inlineArgs: new WeakMap(),
   };
 }

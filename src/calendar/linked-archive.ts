@@ -8,7 +8,8 @@ import { ParamChecks } from './db-checks';
 import { POST_TYPE } from './identifiers';
 import type { CalendarEnv } from './env';
 import { DEFAULT_PER_PAGE } from './page-size';
-import { archiveResponse, archiveStatus, paging, serializePage } from './post-resource/archive';
+import { paging } from './page-size';
+import { archiveResponse, requestedStatus, serializePage } from './post-resource/archive';
 import type { PostResourceDef, Req } from './post-resource/define';
 import { isTruthy } from './settings';
 import { tec } from './validators';
@@ -46,7 +47,7 @@ export function validateLinkedList(archive: LinkedArchive) {
     const checks = new ParamChecks();
     const event = req.args.event;
     if (event !== undefined && !(await postIdsOfType(req.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
-    if (req.args.status !== undefined && !archiveStatus(env, archive.postType, req.args.status)) checks.fail('status');
+    if (req.args.status !== undefined && !requestedStatus(env, req, archive.postType)) checks.fail('status');
     return checks.result();
   };
 }
@@ -72,7 +73,7 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
     const wp = req.ctx.wp;
     const a = req.args;
     const page = paging(a);
-    const status = archiveStatus(env, archive.postType, a.status)!;
+    const status = requestedStatus(env, req, archive.postType)!;
     const query: LinkedQuery = {
       postType: archive.postType,
       status: status.filter,

@@ -1,3 +1,4 @@
+import { phpEmpty } from '../php/builtins';
 import { theContent, theExcerpt, theTitle } from '../wp/text/formatting';
 import type { PostRow } from '../wp/posts';
 import type { PostBundle } from './bundle';
@@ -11,13 +12,8 @@ import { globalId, globalIdLineage } from './urls';
  * get_organizer_data): the leading post fields, PHP's array_filter() that drops every falsy entry, and the global ids.
  */
 
-/** PHP falsiness as array_filter() applies it. */
-export function isPhpFalsy(value: unknown): boolean {
-  return value === false || value === null || value === undefined || value === '' || value === '0' || value === 0 || (Array.isArray(value) && value.length === 0);
-}
-
 export function dropFalsy(object: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => !isPhpFalsy(v)));
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => !phpEmpty(v)));
 }
 
 /** id … image, with the post title under `nameKey` (`venue` or `organizer`). */

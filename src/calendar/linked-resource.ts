@@ -1,10 +1,10 @@
-import { can } from '../auth/permissions';
-import type { ErrorCode } from '../http/errors';
+import { can } from './capabilities';
+import { restError, type ErrorCode } from '../http/errors';
 import type { PostRow } from '../wp/posts';
 import type { CalendarEnv } from './env';
 import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from './db-checks';
 import { hasPasswordAccess } from './password';
-import type { Req } from './post-resource/define';
+import type { Req, ResourceErrors, WriteInput } from './post-resource/define';
 
 /**
  * What venues and organizers share as resources (Tribe__Events__REST__V1__Endpoints__Single_Venue, Single_Organizer):
@@ -13,13 +13,13 @@ import type { Req } from './post-resource/define';
  */
 
 export function linkedValidate(postType: string) {
-  return async (req: Req, env: CalendarEnv, route: { bySlug: boolean }) => {
+  return async (env: CalendarEnv, { args }: WriteInput, route: { bySlug: boolean }) => {
     const checks = new ParamChecks();
-    const wp = req.ctx.wp;
-    if (req.args.id !== undefined) await checkPostId(checks, wp, 'id', req.args.id, postType);
-    else if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, postType);
-    await checkUser(checks, wp, 'author', req.args.author);
-    await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, true);
+    const wp = env.ctx.wp;
+    if (args.id !== undefined) await checkPostId(checks, wp, 'id', args.id, postType);
+    else if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, postType);
+    await checkUser(checks, wp, 'author', args.author);
+    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true);
     return checks.result();
   };
 }
@@ -29,6 +29,26 @@ export function passwordAccess(env: CalendarEnv, post: PostRow, req: Pick<Req, '
   const editContext = req.params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
   return hasPasswordAccess(post.post_password, req.params.password, editContext);
 }
+
+const LINKED_ERRORS = {
+  venue: {
+    notFound: () => restError('venue-not-found'),
+    wrongType: 'venue-not-found',
+    inTrash: 'venue-is-in-trash',
+    notAccessible: 'venue-not-accessible',
+    archivePageNotFound: 'venue-archive-page-not-found',
+  },
+  organizer: {
+    notFound: () => restError('organizer-not-found'),
+    wrongType: 'organizer-not-found',
+    inTrash: 'organizer-is-in-trash',
+    notAccessible: 'organizer-not-accessible',
+    archivePageNotFound: 'organizer-archive-page-not-found',
+  },
+} satisfies Record<'venue' | 'organizer', ResourceErrors>;
+
+/** The plugin's error codes for venues and organizers (Tribe__Events__REST__V1__Messages). */
+export const linkedErrors = (kind: 'venue' | 'organizer'): ResourceErrors => LINKED_ERRORS[kind];
 
 export function linkedReadAccess(notAccessible: ErrorCode) {
   return (env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } => {

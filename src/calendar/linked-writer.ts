@@ -1,4 +1,4 @@
-import { scaleBackStatus } from '../auth/permissions';
+import { scaleBackStatus } from './capabilities';
 import { sanitizeTextField } from '../wp/text/formatting';
 import { addPostMeta, updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';

@@ -25,7 +25,6 @@ export interface TecSettings {
   /** Base of the calendar's archive links (`events/category/<slug>/`). */
   eventsSlug: string;
   timezoneMode: 'event' | 'site';
-  restDisabled: boolean;
   customTablesActive: boolean;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
@@ -68,7 +67,6 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     singleEventSlug: text(o.singleEventSlug, 'event'),
     eventsSlug: text(o.eventsSlug, 'events'),
     timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
-    restDisabled: isTruthy(o['rest-v1-disabled']),
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
     eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,

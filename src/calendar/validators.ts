@@ -3,7 +3,8 @@ import { isValidUrl } from '../wp/text/formatting';
 import { isPhpTime } from '../php/php-date';
 import { isValidTimezone } from './timezones';
 import { checked, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
-import { isPhpNumeric } from '../php/builtins';
+import { isPhpNumeric, phpEmpty } from '../php/builtins';
+import { REGISTERED_POST_STATUSES } from '../wp/posts';
 
 /**
  * The plugin's argument validators (Tribe__Events__REST__V1__Validator__Base) as zod schemas: each is a TEC
@@ -12,7 +13,6 @@ import { isPhpNumeric } from '../php/builtins';
  */
 
 export const isPositiveInt = (v: unknown): boolean => isPhpNumeric(v) && typeof v !== 'boolean' && Number.isInteger(Number(v)) && Number(v) > 0;
-const isEmpty = (v: unknown): boolean => v === '' || v === null || v === undefined || v === false || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0);
 
 /** Comma lists and arrays alike, empty items dropped (Tribe__Utils__Array::list_to_array). */
 export function listToArray(value: unknown): unknown[] {
@@ -28,9 +28,7 @@ export const isPositiveIntList = (v: unknown): boolean => {
   return items.length > 0 && items.every(isPositiveInt);
 };
 
-const REGISTERED_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed'];
-export const isPostStatus = (v: unknown): boolean => typeof v === 'string' && REGISTERED_STATUSES.includes(v);
-export const registeredStatuses = (): readonly string[] => REGISTERED_STATUSES;
+export const isPostStatus = (v: unknown): boolean => typeof v === 'string' && REGISTERED_POST_STATUSES.includes(v);
 
 export const tec = {
   /** is_positive_int with the integer type (`page`, `per_page`). */
@@ -38,7 +36,7 @@ export const tec = {
   /** is_string: a non-empty string (`?search=` is rejected). */
   nonEmptyString: () => checked((v) => typeof v === 'string' && v !== '', wpString()),
   /** is_string_or_empty. */
-  stringOrEmpty: () => checked((v) => isEmpty(v) || typeof v === 'string', wpString()),
+  stringOrEmpty: () => checked((v) => phpEmpty(v) || typeof v === 'string', wpString()),
   /** is_time: a Unix timestamp or anything strtotime() accepts. */
   time: () => checked(isPhpTime),
   /** is_time with the string type declared (write arguments). */
@@ -46,11 +44,11 @@ export const tec = {
   /** is_post_status. */
   postStatus: () => checked(isPostStatus, wpString()),
   /** is_timezone_or_empty. */
-  timezoneOrEmpty: () => checked((v) => isEmpty(v) || (typeof v === 'string' && isValidTimezone(v)), wpString()),
+  timezoneOrEmpty: () => checked((v) => phpEmpty(v) || (typeof v === 'string' && isValidTimezone(v)), wpString()),
   /** is_url_or_empty (PHP FILTER_VALIDATE_URL). */
-  urlOrEmpty: () => checked((v) => isEmpty(v) || (typeof v === 'string' && isValidUrl(v))),
+  urlOrEmpty: () => checked((v) => phpEmpty(v) || (typeof v === 'string' && isValidUrl(v))),
   /** is_event_id_format: present and numeric; existence is checked later. */
-  idFormat: () => checked((v) => !isEmpty(v) && isPhpNumeric(v), wpInteger()),
+  idFormat: () => checked((v) => !phpEmpty(v) && isPhpNumeric(v), wpInteger()),
   /** is_positive_int_list, sanitized to a list of numbers. */
   positiveIntList: () => checked(isPositiveIntList).transform((v) => listToArray(v).map(Number)),
   /** A declared boolean without a validator. */

@@ -68,8 +68,6 @@ export interface Dialect {
   readonly schemaFile: string;
   /** The text substituted for {charset_collate} in the DDL. */
   charsetCollate(knex: Knex): Promise<string>;
-  /** Is this driver error a duplicate-key violation? */
-  isDuplicateKey(error: unknown): boolean;
   /**
    * Restarts an emptied table's ids after its highest remaining one, as a fresh install numbers them. On MySQL
    * this is DDL (an implicit commit): call it after the transaction that emptied the table.
@@ -221,7 +219,6 @@ const mysql: Dialect = {
     const collate = rows.length > 0 ? 'utf8mb4_unicode_520_ci' : 'utf8mb4_unicode_ci';
     return `DEFAULT CHARACTER SET utf8mb4 COLLATE ${collate}`;
   },
-  isDuplicateKey: (error) => errorCode(error) === 'ER_DUP_ENTRY',
   async resetAutoIncrement(knex, table) {
     // InnoDB raises a value below the highest id to max(id) + 1.
     await knex.raw('ALTER TABLE ?? AUTO_INCREMENT = 1', [table]);
@@ -345,7 +342,6 @@ const sqlite: Dialect = {
   writeTransaction: (knex, _limits, work) => knex.transaction(work),
   isRetryable: sqliteRetryable,
   isUnavailable: sqliteUnavailable,
-  isDuplicateKey: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errorCode(error) ?? ''),
   async resetAutoIncrement(knex, table) {
     // AUTOINCREMENT tables keep their counter in sqlite_sequence (absent until the first insert).
     const sequence = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'");

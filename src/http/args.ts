@@ -48,3 +48,15 @@ export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unkn
   if (failing.size > 0) return { error: invalidParams(failing) };
   return { values: values as ArgValues<S> };
 }
+
+/** A shape whose arguments may all be omitted; defaults are kept. */
+export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<S[K]> };
+
+/**
+ * The update arguments of a resource from its create arguments, as WordPress derives EDITABLE from CREATABLE
+ * (WP_REST_Controller::get_endpoint_args_for_item_schema): every required argument becomes optional, the rest is
+ * unchanged (defaults still apply when the argument is omitted).
+ */
+export function editableArgs<S extends ArgShape>(shape: S): EditableShape<S> {
+  return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, isRequired(schema) ? schema.optional() : schema])) as EditableShape<S>;
+}

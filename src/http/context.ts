@@ -1,28 +1,12 @@
 import type { Logger } from 'pino';
+import type { SiteFacts } from '../wp/site';
+
+export type { SiteFacts };
 
 /**
  * What the HTTP layer needs to know about a request's world. The application's own context (database,
  * caller, clock) extends this; the HTTP layer never reaches past it.
  */
-
-export interface SiteFacts {
-  name: string;
-  description: string;
-  /** siteurl option (no trailing slash). */
-  url: string;
-  /** home option, or the SITE_URL override (no trailing slash). */
-  home: string;
-  /** A string as stored when read from gmt_offset, a number when derived from timezone_string. */
-  gmtOffset: string | number;
-  timezoneString: string;
-  pageForPosts: number;
-  pageOnFront: number;
-  showOnFront: string;
-  siteIcon: number;
-  siteLogo: number;
-  /** permalink_structure option; empty means plain links (`?rest_route=`, `?post_type=…`). */
-  permalinkStructure: string;
-}
 
 export interface HttpContext {
   readonly requestId: string;

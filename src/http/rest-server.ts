@@ -6,7 +6,7 @@ import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
 import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
-import { compileRoute, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
+import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
 
 /**
  * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (WP_REST_Server::serve_request(),
@@ -141,7 +141,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
           query: input.query,
           headers: req.headers,
           ctx,
-          locals: new Map(),
+          locals: new RequestLocals(),
         };
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);

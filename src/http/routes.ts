@@ -26,7 +26,35 @@ export interface RestRequest<A, C extends HttpContext> {
   headers: Record<string, string | string[] | undefined>;
   ctx: C;
   /** Scratch space shared by the validate, permission and handler steps of this one request. */
-  locals: Map<string, unknown>;
+  locals: RequestLocals;
+}
+
+/** A typed slot of a request's scratch space; slots are told apart by identity, so declare each one once. */
+export interface LocalKey<T> {
+  readonly description: string;
+  /** Carries the slot's type; never set. */
+  readonly type?: T;
+}
+
+export const localKey = <T>(description: string): LocalKey<T> => ({ description });
+
+/** What a request's validate, permission and handler steps share: values they would otherwise compute twice. */
+export class RequestLocals {
+  private readonly values = new Map<LocalKey<unknown>, unknown>();
+
+  get<T>(key: LocalKey<T>): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+
+  set<T>(key: LocalKey<T>, value: T): void {
+    this.values.set(key, value);
+  }
+
+  /** The slot's value, computed by the first step that asks. */
+  memo<T>(key: LocalKey<T>, compute: () => T): T {
+    if (!this.values.has(key)) this.values.set(key, compute());
+    return this.values.get(key) as T;
+  }
 }
 
 export type PermissionResult = boolean | RestError;

@@ -33,6 +33,12 @@ export interface PostRow {
 
 export const ZERO_DATE = '0000-00-00 00:00:00';
 
+/** The post statuses core registers (create_initial_post_types: register_post_status), in its order. */
+export const REGISTERED_POST_STATUSES: readonly string[] = [
+  'publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit',
+  'request-pending', 'request-confirmed', 'request-failed', 'request-completed',
+];
+
 /** Drivers may return BIGINT columns as strings; the rest of the code sees numbers. */
 function normalise(row: Record<string, unknown>): PostRow {
   return {

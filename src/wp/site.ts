@@ -1,5 +1,4 @@
 import { getTimezoneOffset } from 'date-fns-tz';
-import type { SiteFacts } from '../http/context';
 import { getOptions } from './options';
 import type { PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
@@ -15,6 +14,27 @@ const SITE_OPTIONS = [
   'site_icon', 'site_logo', 'blog_charset', 'start_of_week', 'upload_path', 'upload_url_path',
 ] as const;
 
+/** What every request may need to know about the site (the REST index, URLs, time zone). */
+export interface SiteFacts {
+  name: string;
+  description: string;
+  /** siteurl option (no trailing slash). */
+  url: string;
+  /** home option, or the SITE_URL override (no trailing slash). */
+  home: string;
+  /** A string as stored when read from gmt_offset, a number when derived from timezone_string. */
+  gmtOffset: string | number;
+  timezoneString: string;
+  pageForPosts: number;
+  pageOnFront: number;
+  showOnFront: string;
+  siteIcon: number;
+  siteLogo: number;
+  /** permalink_structure option; empty means plain links (`?rest_route=`, `?post_type=…`). */
+  permalinkStructure: string;
+}
+
+/** The site's settings: its facts plus what the calendar's reads and writes need. */
 export interface SiteSettings extends SiteFacts {
   postsPerPage: number;
   dateFormat: string;

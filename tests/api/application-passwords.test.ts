@@ -1,6 +1,6 @@
 import type { AppContext } from '../../src/app-context';
 import { wpHashPassword } from '../../src/auth/password-hashes';
-import { can } from '../../src/auth/permissions';
+import { can } from '../../src/calendar/capabilities';
 import { POST_TYPE } from '../../src/calendar/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { phpUnserialize } from '../../src/php/php-serialize';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../src/app-context';
 import { deleteApplicationPassword, listApplicationPasswords } from '../../src/auth/application-passwords';
-import { can } from '../../src/auth/permissions';
+import { can } from '../../src/calendar/capabilities';
 import { POST_TYPE } from '../../src/calendar/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,5 @@
 import { seedEvent, seedPost, seedTerm } from '../support/rows';
-import { createCallers, type Callers } from '../support/callers';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Who may do what, over HTTP, on all five resources, as the plugin's endpoints check it (get, can_create, can_edit,
@@ -38,15 +37,8 @@ const POST_RESOURCES = [
   { base: 'organizers', create: (n: string) => ({ organizer: n }), seed: (t: TestApp, author: number, status: string) => seedPost(t.wp, { post_type: 'tribe_organizer', post_title: `O ${Math.random()}`, post_author: author, post_status: status }) },
 ] as const;
 
-let t: TestApp;
-let callers: Callers;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+const callers = useCallers(t);
 
 function request(method: 'post' | 'delete', path: string, who: Who, body: Record<string, unknown> = {}) {
   const req = t.request[method](`/wp-json/tribe/events/v1${path}`).send(body);

@@ -3,7 +3,7 @@ import { restError } from '../../src/http/errors';
 import { RestResponse } from '../../src/http/response';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { checked, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../../src/http/wp-types';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * The REST conventions every route shares, exercised through a small namespace registered the way a plugin
@@ -68,13 +68,7 @@ const testNamespace: NamespaceDef<AppContext> = {
   ],
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ extraNamespaces: [testNamespace], bodyLimit: 1024 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ extraNamespaces: [testNamespace], bodyLimit: 1024 });
 
 describe('index and namespace descriptors', () => {
   it('GET /wp-json/ describes the site, its namespaces and routes', async () => {

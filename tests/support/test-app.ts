@@ -4,6 +4,7 @@ import { createApp, type AppDeps } from '../../src/app';
 import type { DatabaseLimits } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-data';
+import { createCallers, type Callers } from './callers';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const SITE_URL = 'http://calendar.test';
@@ -33,4 +34,39 @@ export async function startTestApp(
     prefix,
     close: () => testDb.close(),
   };
+}
+
+/** An object whose properties are read from `current()` at the moment they are used (after beforeAll ran). */
+function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const value = current();
+      if (!value) throw new Error(`${what} is used before beforeAll started it`);
+      return Reflect.get(value, key) as unknown;
+    },
+  });
+}
+
+/**
+ * The setup most test files share: a test app started before the file's tests (options as startTestApp's) and
+ * closed after them.
+ */
+export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return lateBound(() => app, 'the test app');
+}
+
+/** One user per role with an application password on the test app's site, created before the file's tests. */
+export function useCallers(t: TestApp): Callers {
+  let callers: Callers | undefined;
+  beforeAll(async () => {
+    callers = await createCallers(t.wp);
+  });
+  return lateBound(() => callers, 'the callers');
 }

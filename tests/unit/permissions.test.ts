@@ -1,6 +1,6 @@
-import { can, canWriteTermsViaRest, requiredCaps, scaleBackStatus, type PostCapRecord } from '../../src/auth/permissions';
+import type { PostCapRecord } from '../../src/auth/permissions';
 import { ANONYMOUS, effectiveCapabilities, hasCap, principalFor, type Principal } from '../../src/auth/principal';
-import { withCalendarCapabilities } from '../../src/calendar/capabilities';
+import { can, canWriteTermsViaRest, requiredCaps, scaleBackStatus, withCalendarCapabilities } from '../../src/calendar/capabilities';
 import { POST_TYPE, TAXONOMY } from '../../src/calendar/identifiers';
 import { defaultRoles } from '../../src/wp/default-roles';
 

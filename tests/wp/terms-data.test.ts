@@ -6,17 +6,11 @@ import { parseIdList, parseOrderBy, queryTerms } from '../../src/wp/term-query';
 import { insertTerm } from '../../src/wp/terms';
 import { updateTerm } from '../../src/wp/term-writes';
 import { seedTerm } from '../support/rows';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp } from '../support/test-app';
 
 /** The term data layer on its own: statement counts, the children option's bytes, and the field filters. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function statements<T>(work: () => Promise<T>): Promise<{ result: T; count: number }> {
   let count = 0;

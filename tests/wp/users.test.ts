@@ -4,18 +4,12 @@ import { checkApplicationPassword, wpCheckPassword } from '../../src/auth/passwo
 import { RestError } from '../../src/http/errors';
 import { phpUnserialize } from '../../src/php/php-serialize';
 import { getUserByEmail, getUserById, getUserByLogin } from '../../src/wp/users';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp } from '../support/test-app';
 import { createAppPassword, createUser as createTestUser } from '../support/users';
 
 /** The rows wp_insert_user and WP_Application_Passwords write, exactly. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const NOW = new Date('2025-03-04T05:06:07.890Z');
 

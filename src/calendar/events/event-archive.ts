@@ -1,6 +1,7 @@
 import { restError } from '../../http/errors';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
+import { localKey } from '../../http/routes';
 import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
@@ -10,7 +11,8 @@ import { ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { EVENT_META } from '../meta-keys';
-import { archiveResponse, archiveStatus, paging, serializePage } from '../post-resource/archive';
+import { paging } from '../page-size';
+import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
 import type { PostResourceDef, Req } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
@@ -25,6 +27,9 @@ const TERM_PARAMS = [
   { param: 'categories', taxonomy: TAXONOMY.category, hierarchical: true },
   { param: 'tags', taxonomy: TAXONOMY.tag, hierarchical: false },
 ] as const;
+
+/** The terms a `categories` / `tags` filter names, as validation found them (the handler resolves its items in them). */
+const TERM_ROWS = { categories: localKey<TermRow[]>('categories filter terms'), tags: localKey<TermRow[]>('tags filter terms') };
 
 const textItems = (value: unknown): string[] => listToArray(value).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 const lower = (s: string) => s.toLowerCase();
@@ -57,12 +62,12 @@ export async function validateEventList(req: Req, env: CalendarEnv) {
     const items = textItems(a[param]);
     const rows = await termsNamedBy(wp, taxonomy, items);
     if (items.length === 0 || !items.every((item) => termExistsIn(rows, item))) checks.fail(param);
-    req.locals.set(`terms:${param}`, rows);
+    req.locals.set(TERM_ROWS[param], rows);
   }
   if (a.venue !== undefined && !(await idListValid(wp, a.venue, POST_TYPE.venue))) checks.fail('venue');
   if (a.organizer !== undefined && !(await idListValid(wp, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
-  if (a.status !== undefined && !archiveStatus(env, POST_TYPE.event, a.status)) checks.fail('status');
+  if (a.status !== undefined && !requestedStatus(env, req, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) {
     const { code, message } = restError('event-tickets-not-active');
@@ -78,7 +83,7 @@ async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
     if (req.args[param] === undefined) continue;
-    const rows = (req.locals.get(`terms:${param}`) as TermRow[] | undefined) ?? [];
+    const rows = req.locals.get(TERM_ROWS[param]) ?? [];
     const resolved = textItems(req.args[param]).map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
     clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
   }
@@ -117,7 +122,7 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
   const wp = req.ctx.wp;
   const a = req.args;
   const page = paging(a);
-  const status = archiveStatus(env, POST_TYPE.event, a.status)!;
+  const status = requestedStatus(env, req, POST_TYPE.event)!;
   const bounds = windowBounds(env, a, req.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
   const filter: Omit<PostFilter, 'postType'> = {

@@ -1,3 +1,4 @@
+import { editableArgs } from '../../http/args';
 import { wpBoolean, wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
 import { EventListArgs } from './event-list-args';
@@ -47,12 +48,7 @@ export const EventCreateArgs = {
 };
 
 /** EDITABLE: every create argument optional, defaults kept (all_day stays false when omitted). */
-export const EventUpdateFields = {
-  ...EventCreateArgs,
-  title: EventCreateArgs.title.optional(),
-  start_date: EventCreateArgs.start_date.optional(),
-  end_date: EventCreateArgs.end_date.optional(),
-};
+export const EventUpdateFields = editableArgs(EventCreateArgs);
 
 export const EventArgs = {
   read: EventReadArgs,

@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { parseArgs } from '../../http/args';
 import { restError, type ErrorCode } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
@@ -6,7 +6,7 @@ import { replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
 import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../db-checks';
-import type { CalendarEnv } from '../env';
+import type { CalendarEnv, InlineArgs } from '../env';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeNewPost } from '../post-resource/operations';
 import { isPositiveInt } from '../validators';
@@ -46,8 +46,18 @@ export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: Lin
   return true;
 }
 
+/** Inline data checked against the linked type's create arguments, once per request. */
+function parseInline(env: CalendarEnv, kind: LinkKind, data: Record<string, unknown>): InlineArgs {
+  let parsed = env.inlineArgs.get(data);
+  if (!parsed) {
+    parsed = parseArgs(kind.def.args.create, data);
+    env.inlineArgs.set(data, parsed);
+  }
+  return parsed;
+}
+
 async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: Record<string, unknown>): Promise<boolean> {
-  const parsed = parseArgs(kind.def.args.create, data);
+  const parsed = parseInline(env, kind, data);
   if ('error' in parsed) return false;
   const checks = new ParamChecks();
   await checkUser(checks, wp, 'author', parsed.values.author);
@@ -59,7 +69,7 @@ async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: R
 async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry: unknown): Promise<number | undefined> {
   if (isEmptyValue(entry)) return undefined;
   if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
-    const parsed = parseArgs(kind.def.args.create, entry);
+    const parsed = parseInline(env, kind, entry);
     if ('error' in parsed) throw restError(kind.createError);
     return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry });
   }

@@ -1,5 +1,5 @@
-import { can } from '../../auth/permissions';
-import type { ErrorCode } from '../../http/errors';
+import { can } from '../capabilities';
+import { restError, type ErrorCode } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
 import { checkImage, checkSlug, checkUser, ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
@@ -7,7 +7,7 @@ import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { passwordAccess } from '../linked-resource';
 import { EVENT_META } from '../meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
-import type { PostResourceDef, Req } from '../post-resource/define';
+import type { PostResourceDef, Req, ResourceErrors, WriteInput } from '../post-resource/define';
 import { venueResource } from '../venues/venue-resource';
 import { parsePhpDate } from '../../php/php-date';
 import { resolveZone } from '../../php/date-time';
@@ -20,20 +20,28 @@ import { eventWriter } from './event-writer';
 
 /** Events: the post-type engine configured for `tribe_events` (Tribe__Events__REST__V1__Endpoints__Single_Event). */
 
+const EVENT_ERRORS: ResourceErrors = {
+  notFound: (id) => restError('rest-event-not-found', { args: [id] }),
+  wrongType: 'rest-invalid-event-id',
+  inTrash: 'event-is-in-trash',
+  notAccessible: 'event-not-accessible',
+  archivePageNotFound: 'event-archive-page-not-found',
+};
+
 const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: 'could-not-create-venue' };
 const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: 'could-not-create-organizer' };
 
-async function validate(req: Req, env: CalendarEnv, route: { bySlug: boolean }) {
+async function validate(env: CalendarEnv, { args }: WriteInput, route: { bySlug: boolean }) {
   const checks = new ParamChecks();
-  const wp = req.ctx.wp;
+  const wp = env.ctx.wp;
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
-  if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, POST_TYPE.event);
-  await checkUser(checks, wp, 'author', req.args.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, false);
+  if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, POST_TYPE.event);
+  await checkUser(checks, wp, 'author', args.author);
+  await checkImage(checks, wp, env.ctx.principal, 'image', args.image, false);
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
-    if (!(await linkedValueIsValid(env, wp, link, req.args[link.param]))) checks.fail(link.param);
+    if (!(await linkedValueIsValid(env, wp, link, args[link.param]))) checks.fail(link.param);
   }
-  if (endsBeforeStart(env, req.args)) {
+  if (endsBeforeStart(env, args)) {
     checks.fail('end_date', { code: 'rest_invalid_date_range', message: 'The end date must not be before the start date.' });
   }
   return checks.result();
@@ -59,7 +67,7 @@ function endsBeforeStart(env: CalendarEnv, args: Record<string, unknown>): boole
  */
 function readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } {
   if (post.post_status === 'trash') return { error: 'event-no-longer-available', mask: false };
-  if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: 'event-not-accessible', mask: false };
+  if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: EVENT_ERRORS.notAccessible, mask: false };
   if (!passwordAccess(env, post, req)) return { error: 'event-password-protected', mask: false };
   return { mask: false };
 }
@@ -71,9 +79,8 @@ export const eventResource: PostResourceDef = {
   taxonomies: [TAXONOMY.category, TAXONOMY.tag],
   links: true,
   args: EventArgs,
-  missingIdIsParamError: false,
   validate,
-  errors: { inTrash: 'event-is-in-trash', notAccessible: 'event-not-accessible', archivePageNotFound: 'event-archive-page-not-found' },
+  errors: EVENT_ERRORS,
   readAccess,
   serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),

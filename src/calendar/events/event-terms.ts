@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { getTermsByIds, insertTerm, setObjectTerms, termExists, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';

@@ -1,4 +1,4 @@
-import { scaleBackStatus } from '../../auth/permissions';
+import { scaleBackStatus } from '../capabilities';
 import { sanitizeUrl } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';

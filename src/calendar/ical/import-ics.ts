@@ -11,8 +11,8 @@ import { formatInstant } from '../../php/zone-math';
 import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { eventResource } from '../events/event-resource';
-import { PRIMARY_NAMESPACE, POST_TYPE, TAXONOMY } from '../identifiers';
-import type { PostResourceDef, Req } from '../post-resource/define';
+import { POST_TYPE, TAXONOMY } from '../identifiers';
+import type { PostResourceDef } from '../post-resource/define';
 import { writeExistingPost, writeNewPost } from '../post-resource/operations';
 
 /**
@@ -118,8 +118,7 @@ async function writeEvent(env: CalendarEnv, wp: WpData, def: PostResourceDef, bo
   const parsed = parseArgs(existingId ? def.args.update : def.args.create, params);
   if ('error' in parsed) throw parsed.error;
   const input = { args: parsed.values, params };
-  const req = { method: 'POST', path: `/${PRIMARY_NAMESPACE}/${def.restBase}${existingId ? `/${existingId}` : ''}`, namespace: PRIMARY_NAMESPACE, args: parsed.values, params, query: {}, headers: {}, ctx: env.ctx, locals: new Map() } as Req;
-  const problems = await def.validate?.(req, env, { bySlug: false });
+  const problems = await def.validate?.(env, input, { bySlug: false });
   if (problems) throw new IcsImportError(`invalid ${[...problems].map(([name, p]) => `${name} (${p.message})`).join(', ')}`);
   const existing = existingId ? await getPost(wp, existingId) : undefined;
   if (existing) {

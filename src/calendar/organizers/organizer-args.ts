@@ -1,3 +1,4 @@
+import { editableArgs } from '../../http/args';
 import { wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
 
@@ -22,7 +23,7 @@ export const OrganizerCreateArgs = {
   image: wpString().optional().meta(d('the organizer featured image ID or URL')),
 };
 
-const OrganizerUpdateFields = { ...OrganizerCreateArgs, organizer: OrganizerCreateArgs.organizer.optional() };
+const OrganizerUpdateFields = editableArgs(OrganizerCreateArgs);
 
 export const OrganizerArgs = {
   read: OrganizerReadArgs,

@@ -2,7 +2,7 @@ import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../identifiers';
 import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
-import { linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
 import { linkedPostWriter } from '../linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
@@ -13,6 +13,8 @@ import { organizerObject } from './organizer-object';
 *   (Tribe__Events__REST__V1__Endpoints__Single_Organizer). */
 const ARCHIVE: LinkedArchive = { postType: POST_TYPE.organizer, linkKey: EVENT_META.organizerId, searchMetaKeys: [ORGANIZER_META.phone, ORGANIZER_META.email, ORGANIZER_META.website] };
 
+const ERRORS = linkedErrors('organizer');
+
 export const organizerResource: PostResourceDef = {
   name: 'organizer',
   restBase: 'organizers',
@@ -20,10 +22,9 @@ export const organizerResource: PostResourceDef = {
   taxonomies: [],
   links: false,
   args: { ...OrganizerArgs, list: linkedListArgs('organizers') },
-  missingIdIsParamError: true,
   validate: linkedValidate(POST_TYPE.organizer),
-  errors: { inTrash: 'organizer-is-in-trash', notAccessible: 'organizer-not-accessible', archivePageNotFound: 'organizer-archive-page-not-found' },
-  readAccess: linkedReadAccess('organizer-not-accessible'),
+  errors: ERRORS,
+  readAccess: linkedReadAccess(ERRORS.notAccessible),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => organizerResource, ARCHIVE),
   serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),

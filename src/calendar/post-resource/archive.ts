@@ -1,15 +1,17 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { withQuery } from '../../http/context';
 import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
+import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { loadBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
 import { passwordAccess } from '../linked-resource';
 import { maskProtected } from '../password';
-import { listToArray, registeredStatuses } from '../validators';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
+import { listToArray } from '../validators';
+import { REGISTERED_POST_STATUSES } from '../../wp/posts';
+import type { Paging } from '../page-size';
 import type { PostResourceDef, Req } from './define';
 
 /**
@@ -18,18 +20,6 @@ import type { PostResourceDef, Req } from './define';
  * masking, and the envelope with its URLs and X-TEC-* headers. The archives differ only in their key, URL parameters
  * and not-found code.
  */
-
-export interface Paging {
-  page: number;
-  perPage: number;
-  offset: number;
-}
-
-export function paging(args: { page?: number; per_page?: number }): Paging {
-  const page = args.page ?? 1;
-  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? DEFAULT_PER_PAGE);
-  return { page, perPage, offset: (page - 1) * perPage };
-}
 
 export interface ArchiveStatus {
   filter: StatusFilter;
@@ -47,8 +37,15 @@ export function archiveStatus(env: CalendarEnv, postType: string, value: unknown
   if (value === undefined) return editor ? { filter: { notIn: ['trash', 'auto-draft'] }, urlValue: 'any' } : { filter: { in: ['publish'] }, urlValue: 'publish' };
   const items = listToArray(value).map((v) => (typeof v === 'string' ? v.trim() : v));
   if (items.length === 0 || !items.every((v): v is string => typeof v === 'string')) return undefined;
-  if (editor ? !items.every((s) => registeredStatuses().includes(s)) : items.length !== 1 || items[0] !== 'publish') return undefined;
+  if (editor ? !items.every((s) => REGISTERED_POST_STATUSES.includes(s)) : items.length !== 1 || items[0] !== 'publish') return undefined;
   return { filter: { in: items }, urlValue: items.join(',') };
+}
+
+const STATUS = localKey<ArchiveStatus | undefined>('archive status');
+
+/** archiveStatus() of the request's `status`, computed once for its validate and handler steps. */
+export function requestedStatus(env: CalendarEnv, req: Req, postType: string): ArchiveStatus | undefined {
+  return req.locals.memo(STATUS, () => archiveStatus(env, postType, req.args.status));
 }
 
 /** The objects of a page, in the page's order, password-protected ones masked unless the caller has access. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { ArgShape } from '../../http/args';
-import type { ErrorCode, ParamProblem } from '../../http/errors';
+import type { ErrorCode, ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
 import type { RestRequest } from '../../http/routes';
 import type { PostFields } from '../../wp/post-writer';
@@ -35,6 +35,10 @@ export interface PostWriter {
 }
 
 export interface ResourceErrors {
+  /** An id or slug that names no post, answered by the item routes' handlers (404). */
+  notFound: (idOrSlug: string) => RestError;
+  /** An id that names a post of another type (400). */
+  wrongType: ErrorCode;
   /** DELETE of a post already in the trash (410). */
   inTrash: ErrorCode;
   /** A GET the caller may not see (403). */
@@ -61,13 +65,12 @@ export interface PostResourceDef {
     deleteBySlug: ArgShape;
     list?: ArgShape;
   };
-  /** Database checks after the schemas passed (ids and slugs that must exist, linked entries…). */
-  validate?: (req: Req, env: CalendarEnv, route: { bySlug: boolean }) => Promise<Map<string, ParamProblem> | undefined>;
   /**
-   * How an id that is not a post of this type is reported: events answer 404 / 400 from the handler,
-   * venues and organizers reject the id as an invalid parameter before anything else.
+   * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
+   * validated arguments; the fixture loader runs them on the items it writes.
    */
-  missingIdIsParamError: boolean;
+  validate?: (env: CalendarEnv, input: WriteInput, route: { bySlug: boolean }) => Promise<Map<string, ParamProblem> | undefined>;
+  /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */
   readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean };

@@ -1,6 +1,8 @@
-import { can, type PostCapRecord } from '../../auth/permissions';
+import { can } from '../capabilities';
+import { type PostCapRecord } from '../../auth/permissions';
 import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
+import { localKey } from '../../http/routes';
 import { loadPostMeta } from '../../wp/postmeta';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
@@ -16,22 +18,17 @@ import type { PostResourceDef, Req, WriteInput } from './define';
  * meta capabilities, and the read / create / update / trash flows, each write in one transaction.
  */
 
-export const envOf = (req: Req): Promise<CalendarEnv> => {
-  let env = req.locals.get('env') as Promise<CalendarEnv> | undefined;
-  if (!env) {
-    env = calendarEnv(req.ctx, req.namespace);
-    req.locals.set('env', env);
-  }
-  return env;
-};
+const ENV = localKey<Promise<CalendarEnv>>('calendar environment');
+const TARGET = localKey<Promise<PostRow | undefined>>('addressed post');
+
+export const envOf = (req: Req): Promise<CalendarEnv> => req.locals.memo(ENV, () => calendarEnv(req.ctx, req.namespace));
 
 /** The post the route addresses (by id or by slug), loaded once per request; undefined when missing. */
-export async function target(req: Req, def: PostResourceDef): Promise<PostRow | undefined> {
-  if (req.locals.has('target')) return req.locals.get('target') as PostRow | undefined;
+export function target(req: Req, def: PostResourceDef): Promise<PostRow | undefined> {
   const wp = req.ctx.wp;
-  const post = req.args.id !== undefined ? await getPost(wp, Number(req.args.id)) : await findPostBySlug(wp, def.postType, String(req.args.slug ?? ''));
-  req.locals.set('target', post);
-  return post;
+  return req.locals.memo(TARGET, () =>
+    req.args.id !== undefined ? getPost(wp, Number(req.args.id)) : findPostBySlug(wp, def.postType, String(req.args.slug ?? '')),
+  );
 }
 
 /** What map_meta_cap reads from a post, including the status it had before it was trashed. */
@@ -55,11 +52,11 @@ export function itemPermission(def: PostResourceDef, action: 'edit' | 'delete', 
   };
 }
 
-/** The event routes answer a missing or foreign id from the handler (404 / 400). */
+/** The addressed post, or the resource's own error for a missing or foreign id. */
 async function requireTarget(req: Req, def: PostResourceDef): Promise<PostRow> {
   const post = await target(req, def);
-  if (!post) throw restError('rest-event-not-found', { args: [String(req.args.id ?? req.args.slug)] });
-  if (post.post_type !== def.postType) throw restError('rest-invalid-event-id');
+  if (!post) throw def.errors.notFound(String(req.args.id ?? req.args.slug));
+  if (post.post_type !== def.postType) throw restError(def.errors.wrongType);
   return post;
 }
 

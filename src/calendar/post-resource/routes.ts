@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import type { Endpoint, RouteDef } from '../../http/routes';
 import type { PostResourceDef, Req } from './define';
 import { postResourceDocs } from './docs';
@@ -11,7 +11,7 @@ import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } f
  */
 
 function withValidation(def: PostResourceDef, bySlug: boolean) {
-  return def.validate ? async (req: Req) => def.validate!(req, await envOf(req), { bySlug }) : undefined;
+  return def.validate ? async (req: Req) => def.validate!(await envOf(req), { args: req.args, params: req.params }, { bySlug }) : undefined;
 }
 
 function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {

@@ -1,7 +1,7 @@
 import { wpBoolean, wpInteger } from '../../http/wp-types';
 import { tec } from '../validators';
 import type { TermArgShapes } from './define';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
+import { DEFAULT_PER_PAGE } from '../page-size';
 
 /**
  * The term routes' arguments (Archive_Category::READ_args, Single_Category::READ_args, CREATE_args and the Tag twins)
@@ -9,8 +9,6 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
  * `post`, `event`, the item `id`) are declared without coercion: the engine's validate hook runs the plugin's check
  * first and the integer type after it, as WordPress runs validate callbacks before type sanitizing.
  */
-
-/** The default page size of every list (page-size.ts), and the largest one (the plugin caps `per_page` at 50). */
 
 const d = (description: string) => ({ description });
 const termList = (description: string) => tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description });
@@ -21,7 +19,6 @@ export function termArgs(label: string, plural: string, hierarchical: boolean): 
     page: tec.positiveInt().default(1).meta(d('The archive page to return')),
     per_page: tec
       .positiveInt()
-      .transform((n) => Math.min(MAX_PER_PAGE, n))
       .default(DEFAULT_PER_PAGE)
       .meta({ type: 'integer', description: `The number of ${plural} to return on each page` }),
     search: tec.nonEmptyString().optional().meta(d('Limit results to those matching a string')),

@@ -8,7 +8,7 @@ import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { envOf } from '../post-resource/operations';
 import { restUrl } from '../urls';
-import { DEFAULT_PER_PAGE } from '../page-size';
+import { paging } from '../page-size';
 import type { TaxonomyResourceDef, TermReq } from './define';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 
@@ -23,14 +23,13 @@ import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise<RestResponse> {
   const env = await envOf(req);
   const a = req.args;
-  const page = Number(a.page ?? 1);
-  const perPage = Number(a.per_page ?? DEFAULT_PER_PAGE);
+  const { page, perPage, offset } = paging(a);
   // `event` is an alias of `post` and wins when both are sent.
   const object = a.event ?? a.post;
   const { terms, total } = await queryTerms(req.ctx.wp, CALENDAR_TAXONOMIES, {
     taxonomy: def.taxonomy,
     number: perPage,
-    offset: (page - 1) * perPage,
+    offset,
     search: a.search,
     include: a.include,
     exclude: a.exclude,

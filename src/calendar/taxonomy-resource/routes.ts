@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context';
-import { can } from '../../auth/permissions';
 import type { Endpoint, EndpointDoc, RouteDef } from '../../http/routes';
-import { POST_TYPE } from '../identifiers';
+import { canWriteTermsViaRest } from '../capabilities';
 import type { TaxonomyResourceDef, TermReq } from './define';
 import { createTerm, deleteTermItem, listTerms, readTerm, updateTermItem } from './operations';
 import { termValidate } from './validate';
@@ -11,13 +10,8 @@ import { termValidate } from './validate';
  * list, POST create) and `/{base}/{id}` (GET, POST|PUT|PATCH, DELETE). There is no by-slug route for terms.
  */
 
-/**
- * Writes need the event capability and the taxonomy's manage_terms capability
- * (Tribe__Events__REST__V1__Endpoints__Term_Single_Base::can_create): categories `publish_tribe_events`, tags
- * `manage_categories`. There is no per-term check.
- */
-const canManage = (def: TaxonomyResourceDef) => (req: TermReq) =>
-  can(req.ctx.principal, 'create', { postType: POST_TYPE.event }) && can(req.ctx.principal, 'manage_terms', { taxonomy: def.taxonomy });
+/** Writes: categories need `publish_tribe_events`, tags `manage_categories`, both `edit_tribe_events`. */
+const canManage = (def: TaxonomyResourceDef) => (req: TermReq) => canWriteTermsViaRest(req.ctx.principal, def.taxonomy);
 
 function docs(def: TaxonomyResourceDef): Record<'list' | 'create' | 'read' | 'update' | 'delete', EndpointDoc> {
   const { label, plural } = def;

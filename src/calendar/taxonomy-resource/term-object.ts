@@ -1,4 +1,4 @@
-import { can } from '../../auth/permissions';
+import { can } from '../capabilities';
 import { restRoot, withQuery } from '../../http/context';
 import { termLink } from '../../wp/permalinks';
 import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hierarchy';

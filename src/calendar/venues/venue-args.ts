@@ -1,3 +1,4 @@
+import { editableArgs } from '../../http/args';
 import { wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
 
@@ -31,7 +32,7 @@ export const VenueCreateArgs = {
   image: wpString().optional().meta(d('the venue featured image ID or URL')),
 };
 
-const VenueUpdateFields = { ...VenueCreateArgs, venue: VenueCreateArgs.venue.optional() };
+const VenueUpdateFields = editableArgs(VenueCreateArgs);
 
 export const VenueArgs = {
   read: VenueReadArgs,

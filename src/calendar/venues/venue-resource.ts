@@ -4,7 +4,7 @@ import type { WpData } from '../../wp/wp-data';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE } from '../identifiers';
 import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
-import { linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
 import { linkedPostWriter } from '../linked-writer';
 import { EVENT_META, VENUE_META } from '../meta-keys';
 import type { PostResourceDef, WriteInput } from '../post-resource/define';
@@ -41,6 +41,8 @@ async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: W
 
 const ARCHIVE: LinkedArchive = { postType: POST_TYPE.venue, linkKey: EVENT_META.venueId, searchMetaKeys: [VENUE_META.address, VENUE_META.city, VENUE_META.province, VENUE_META.state, VENUE_META.stateProvince, VENUE_META.zip, VENUE_META.phone] };
 
+const ERRORS = linkedErrors('venue');
+
 export const venueResource: PostResourceDef = {
   name: 'venue',
   restBase: 'venues',
@@ -48,10 +50,9 @@ export const venueResource: PostResourceDef = {
   taxonomies: [],
   links: false,
   args: { ...VenueArgs, list: linkedListArgs('venues') },
-  missingIdIsParamError: true,
   validate: linkedValidate(POST_TYPE.venue),
-  errors: { inTrash: 'venue-is-in-trash', notAccessible: 'venue-not-accessible', archivePageNotFound: 'venue-archive-page-not-found' },
-  readAccess: linkedReadAccess('venue-not-accessible'),
+  errors: ERRORS,
+  readAccess: linkedReadAccess(ERRORS.notAccessible),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => venueResource, ARCHIVE),
   serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),

@@ -145,11 +145,11 @@ function normalizeEntities(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (m, name: string) => (ENTITY_NAMES.has(name) ? `&${name};` : m))
-    .replace(/&amp;#(0*[0-9]{1,7});/g, (m, digits: string) => {
+    .replace(/&amp;#(0*[0-9]{1,7});/g, (_m, digits: string) => {
       if (digits === '0') return '';
       return validUnicode(parseInt(digits, 10)) ? `&#${digits.replace(/^0+/, '').padStart(3, '0')};` : `&amp;#${digits};`;
     })
-    .replace(/&amp;#[Xx](0*[0-9A-Fa-f]{1,6});/g, (m, hex: string) =>
+    .replace(/&amp;#[Xx](0*[0-9A-Fa-f]{1,6});/g, (_m, hex: string) =>
       validUnicode(parseInt(hex, 16)) ? `&#x${hex.replace(/^0+/, '')};` : `&amp;#x${hex};`,
     );
 }
@@ -187,7 +187,7 @@ export function escHtml(text: string): string {
 /** esc_js(): for text inside a JS string (TEC's JSON-LD name and description). */
 export function escJs(text: string): string {
   let safe = specialChars(text, 'double').replace(/&#(?:x0*27|0*39);?/gi, "'");
-  safe = safe.replace(/\\(.?)/gs, (m, c: string) => (c === '0' ? '\0' : c)); // stripslashes
+  safe = safe.replace(/\\(.?)/gs, (_m, c: string) => (c === '0' ? '\0' : c)); // stripslashes
   safe = safe.replace(/\r/g, '');
   safe = safe.replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`)); // addslashes
   return safe.replace(/\n/g, '\\n');

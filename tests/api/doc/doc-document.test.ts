@@ -1,18 +1,12 @@
 import { validateOpenApi } from '../../support/openapi-validator';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /**
  * GET /doc as a client reads it: a valid OpenAPI 3.0 document with the plugin's info, key order, component names
  * and documented quirks, its servers URL under the namespace of the request, keeping the port.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ siteUrl: 'http://calendar.test:8080' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ siteUrl: 'http://calendar.test:8080' });
 
 const NAMESPACES = ['calendar/events/v1', 'tribe/events/v1'];
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { restServerOf } from '../../../src/app';
 import { describeArg } from '../../../src/http/route-index';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /**
  * The app's real route table against what it publishes: every route of a namespace that has /doc appears in /doc
@@ -9,13 +9,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  * the same arguments, and every endpoint names the component schema it returns. A route added without all this fails.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const NO_DESCRIPTION = 'No description provided';
 /** WordPress `(?P<name>regex)` → OpenAPI `{name}`, written independently of the generator. */

@@ -1,18 +1,10 @@
-import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useCallers, useTestApp } from '../../support/test-app';
 
 /** When the database has the plugin's index tables, event writes keep them in step (TEC\Events\Custom_Tables\V1). */
 
-let t: TestApp;
-let callers: Callers;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+const callers = useCallers(t);
 
 const send = (method: 'post' | 'delete', path: string, body: Record<string, unknown> = {}) =>
   t.request[method](`/wp-json/tribe/events/v1${path}`).set('Authorization', callers.editor.authorization).send(body);

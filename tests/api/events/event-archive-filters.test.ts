@@ -1,5 +1,5 @@
 import { createCallers, type Callers } from '../../support/callers';
-import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
+import { relate, seedEvent, seedPost, seedTerm } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**

@@ -1,21 +1,13 @@
 import { seedMeta, seedPost } from '../../support/rows';
-import { createCallers, type Callers } from '../../support/callers';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useCallers, useTestApp } from '../../support/test-app';
 import { updateOption } from '../../../src/wp/options';
 
 /** POST /events: the response and the exact rows the plugin would write (Single_Event::create,
 *   Tribe__Events__API::saveEventMeta). */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-let t: TestApp;
-let callers: Callers;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => NOW });
+const callers = useCallers(t);
 
 const create = (body: Record<string, unknown>, as = callers.editor) => t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', as.authorization).send(body);
 const post = (id: number) => t.wp.knex(t.wp.t.posts).where('ID', id).first();

@@ -1,5 +1,5 @@
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 import { updateOption } from '../../../src/wp/options';
 
 /**
@@ -7,13 +7,7 @@ import { updateOption } from '../../../src/wp/options';
  * including legacy and odd values (Post_Repository::get_event_data).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 
 const get = (path: string) => t.request.get(`/wp-json/tribe/events/v1${path}`);
 

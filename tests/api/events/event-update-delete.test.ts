@@ -1,19 +1,12 @@
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
-import { createCallers, type Caller, type Callers } from '../../support/callers';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { Caller } from '../../support/callers';
+import { useCallers, useTestApp } from '../../support/test-app';
 
 /** Updates (not partial, as in the plugin), trash, and who may do either (Single_Event::update, delete). */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-let t: TestApp;
-let callers: Callers;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => NOW });
+const callers = useCallers(t);
 
 const api = '/wp-json/tribe/events/v1';
 const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body: Record<string, unknown> = {}, as: Caller = callers.editor) =>

@@ -1,14 +1,8 @@
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /** The browsable documentation at /api-docs/: Swagger UI from the installed package, pointed at both /doc routes. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 it('redirects /api-docs to /api-docs/ so the page can load its assets relatively', async () => {
   const res = await t.request.get('/api-docs');

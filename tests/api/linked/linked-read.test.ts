@@ -1,16 +1,10 @@
 import { seedMeta, seedPost } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /** GET /venues/{id}, /organizers/{id} and by-slug on rows written as WordPress would (Post_Repository::get_venue_data,
 *   get_organizer_data). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = (path: string) => t.request.get(`/wp-json/tribe/events/v1${path}`);
 

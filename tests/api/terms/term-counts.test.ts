@@ -1,6 +1,5 @@
-import { createCallers, type Callers } from '../../support/callers';
 import { relate, seedPost, seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useCallers, useTestApp } from '../../support/test-app';
 import { CAT, TAG } from './fixture';
 
 /**
@@ -10,16 +9,8 @@ import { CAT, TAG } from './fixture';
  */
 
 const NS = '/wp-json/calendar/events/v1';
-let t: TestApp;
-let callers: Callers;
-
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+const callers = useCallers(t);
 
 const auth = () => ({ Authorization: callers.administrator.authorization });
 const stored = async (termId: number): Promise<number> => Number((await t.wp.knex(t.wp.t.term_taxonomy).where('term_id', termId).first()).count);

@@ -1,7 +1,7 @@
 import { updateUserMeta } from '../../../src/wp/users';
-import { createCallers, ROLES, type Callers, type Role } from '../../support/callers';
+import { ROLES, type Role } from '../../support/callers';
 import { seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useCallers, useTestApp } from '../../support/test-app';
 import { createAppPassword, createUser } from '../../support/users';
 import { CAT, TAG } from './fixture';
 
@@ -12,16 +12,8 @@ import { CAT, TAG } from './fixture';
  */
 
 const NS = '/wp-json/calendar/events/v1';
-let t: TestApp;
-let callers: Callers;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const callers = useCallers(t);
 
 const ALLOWED: Record<'categories' | 'tags', readonly Role[]> = {
   categories: ['administrator', 'editor', 'author'],

@@ -1,6 +1,5 @@
-import { createCallers, type Callers } from '../../support/callers';
 import { relate, seedEvent, seedTerm } from '../../support/rows';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useCallers, useTestApp } from '../../support/test-app';
 import { CAT, TAG } from './fixture';
 
 /**
@@ -11,16 +10,8 @@ import { CAT, TAG } from './fixture';
 
 const NS = '/wp-json/calendar/events/v1';
 const WP = `${SITE_URL}/wp-json/wp/v2`;
-let t: TestApp;
-let callers: Callers;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const callers = useCallers(t);
 
 const admin = () => ({ Authorization: callers.administrator.authorization });
 const post = (path: string, body: Record<string, unknown>) => t.request.post(`${NS}${path}`).set(admin()).send(body);

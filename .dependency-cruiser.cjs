@@ -1,0 +1,59 @@
+/**
+ * The layering of src/ (npm run lint:layers, run before every `npm test`): lower floors never import higher ones.
+ *   php/       ports of PHP's runtime: nothing else in src/
+ *   db/, wp/   the database and the generic WordPress data layer: no HTTP, no calendar
+ *   auth/      who the caller is and what they may do: no calendar (the calendar registers its capabilities)
+ *   http/      the REST server: no calendar
+ * Type-only imports count: a type is a dependency too.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'php-stands-alone',
+      comment: 'src/php/ ports PHP runtime functions; it depends on nothing else in src/.',
+      severity: 'error',
+      from: { path: '^src/php/' },
+      to: { path: '^src/', pathNot: '^src/php/' },
+    },
+    {
+      name: 'data-layer-knows-no-calendar',
+      comment: 'src/wp/ and src/db/ are generic WordPress and database code; The Events Calendar builds on them.',
+      severity: 'error',
+      from: { path: '^src/(wp|db)/' },
+      to: { path: '^src/calendar/' },
+    },
+    {
+      name: 'auth-knows-no-calendar',
+      comment: "src/auth/ answers WordPress's capability questions; the calendar registers its own capabilities.",
+      severity: 'error',
+      from: { path: '^src/auth/' },
+      to: { path: '^src/calendar/' },
+    },
+    {
+      name: 'data-layer-knows-no-http',
+      comment: 'The data layer serves the REST routes, the CLI and the fixtures alike; it takes no HTTP types.',
+      severity: 'error',
+      from: { path: '^src/(wp|php|db)/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'http-knows-no-calendar',
+      comment: 'src/http/ is a WordPress REST server for any namespace; the calendar mounts itself on it.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/calendar/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and layers meaningless (cycles of type-only imports vanish at run time).',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
