@@ -92,5 +92,5 @@ export function archiveResponse(env: CalendarEnv, def: PostResourceDef, result: 
   if (page > 1) body.previous_rest_url = withQuery(base, queryString(page - 1 === 1 ? result.urlParams : [...result.urlParams, ['page', String(page - 1)]]));
   body.total = result.total;
   body.total_pages = totalPages;
-  return new RestResponse(body, 200, { 'X-TEC-Total': String(result.total), 'X-TEC-TotalPages': String(totalPages) });
+  return new RestResponse(body, 200, { 'X-TEC-Total': result.total, 'X-TEC-TotalPages': totalPages });
 }
