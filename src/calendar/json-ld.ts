@@ -1,17 +1,17 @@
-import { escJs, stripTags, theTitle, wpautop } from '../wp/formatting';
+import { escJs, stripTags, theTitle, wpautop } from '../wp/text/formatting';
 import { formatCost, parsePrices } from './events/cost';
 import type { PostRow } from '../wp/posts';
-import { isoWithOffset, localToUtc, utcToLocal } from '../wp/timezones';
+import { isoWithOffset, localToUtc, utcToLocal } from '../php/date-time';
 import type { PostBundle } from './bundle';
 import type { CalendarEnv } from './env';
 import { attachmentUrl } from './images';
 import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from './meta-keys';
 
 /**
- * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event, __Venue, __Organizer as
- * The Events Calendar 6.17.2 answers): Event, with its venue as a Place and its first organizer as a Person.
- * Keys whose value is empty are kept; only a Place's address drops its empty parts. A venue or organizer the caller
- * may not see is `false`. Only the Event carries @context, single venue and organizer reads included.
+ * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event::get_data, __Venue,
+ * __Organizer as The Events Calendar 6.17.2 answers): Event, with its venue as a Place and its first organizer as a
+ * Person. Keys whose value is empty are kept; only a Place's address drops its empty parts. A venue or organizer the
+ * caller may not see is `false`. Only the Event carries @context, single venue and organizer reads included.
  */
 
 type Source = 'main' | 'linked';
