@@ -2,7 +2,7 @@ import { pluginCalendar, recorded, replay, startOnPluginRows } from '../../suppo
 import type { TestApp } from '../../support/test-app';
 
 /**
- * The `Allow` header (rest_send_allow_header) and `_envelope`/`_fields` as the plugin answers them, pinned by
+ * The `Allow` header (rest_send_allow_header), `_envelope`/`_fields` and error answers as the plugin gives them, pinned by
  * its recorded answers (tests/fixtures/plugin).
  */
 
@@ -57,5 +57,12 @@ describe('_envelope and _fields', () => {
     const res = await replay(t, 'events _fields none');
     expect(res.text).toBe(recorded('events _fields none').body);
     expect(res.text).toBe('[]');
+  });
+});
+
+describe('errors', () => {
+  it.each(['event 0', 'event missing', 'venue missing', 'events bad per_page', 'events bad date', 'POST events empty admin', 'DELETE event anon'])('%s', async (name) => {
+    const res = await replay(t, name);
+    expect([res.status, res.text]).toEqual([recorded(name).status, recorded(name).body]);
   });
 });
