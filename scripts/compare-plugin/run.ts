@@ -55,10 +55,10 @@ async function createAuthor(plugin: Side): Promise<string> {
 async function startService(): Promise<ChildProcess> {
   const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: SERVICE_PORT, DATABASE_URL: `mysql://tecoracle:tecoracle@127.0.0.1:3306/${ORACLE_DB}`, DB_TABLE_PREFIX: 'wp_', SITE_URL: SITE, LOG_LEVEL: 'warn', CLOCK: '' },
+    env: { ...process.env, PORT: SERVICE_PORT, DATABASE_URL: `mysql://tecoracle:tecoracle@127.0.0.1:3306/${ORACLE_DB}`, DB_TABLE_PREFIX: 'wp_', SITE_URL: SITE, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${SERVICE_PORT}/wp-json/`)).ok) return child;
     } catch {
