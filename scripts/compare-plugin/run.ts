@@ -139,8 +139,8 @@ async function main(): Promise<void> {
     void next;
   } finally {
     child.kill('SIGTERM');
-    await db.end();
     await resetOracle(db);
+    await db.end();
   }
   report();
 }
