@@ -1,4 +1,4 @@
-import { POST_TYPE, TAXONOMY } from './identifiers';
+import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from './identifiers';
 import { termArgs } from './taxonomy-resource/args';
 import type { TaxonomyResourceDef } from './taxonomy-resource/define';
 
@@ -13,7 +13,7 @@ export const categoryResource: TaxonomyResourceDef = {
   taxonomy: TAXONOMY.category,
   hierarchical: true,
   wpRestBase: TAXONOMY.category,
-  objectRestBases: [POST_TYPE.event],
+  objectRestBases: [POST_TYPE.event, CALENDAR_EMBED_POST_TYPE],
   rewrite: (tec) => ({ slug: `${tec.eventsSlug}/category`, withFront: false, queryVar: TAXONOMY.category }),
   args: termArgs('event category', 'event categories', true),
 };

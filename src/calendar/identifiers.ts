@@ -9,6 +9,12 @@ export const POST_TYPE = {
   organizer: 'tribe_organizer',
 } as const;
 
+/**
+ * The calendar-embed post type (TEC\Events\Calendar_Embeds) The Events Calendar 6.17 registers with both event
+ * taxonomies; the service stores none, but term links name its wp/v2 route as WordPress does.
+ */
+export const CALENDAR_EMBED_POST_TYPE = 'tec_calendar_embed';
+
 export const TAXONOMY = {
   category: 'tribe_events_cat',
   tag: 'post_tag',

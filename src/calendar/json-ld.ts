@@ -1,4 +1,5 @@
-import { escJs, theTitle } from '../wp/text/formatting';
+import { escJs, stripTags, theTitle, wpautop } from '../wp/text/formatting';
+import { formatCost, parsePrices } from './events/cost';
 import type { PostRow } from '../wp/posts';
 import { isoWithOffset, localToUtc, utcToLocal } from '../php/date-time';
 import type { PostBundle } from './bundle';
@@ -7,20 +8,41 @@ import { attachmentUrl } from './images';
 import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from './meta-keys';
 
 /**
- * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event::get_data): Event, with its
- * venue as a Place and its first organizer as a Person. Nested Place/Person carry no @context.
+ * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event::get_data, __Venue,
+ * __Organizer as The Events Calendar 6.17.2 answers): Event, with its venue as a Place and its first organizer as a
+ * Person. Keys whose value is empty are kept; only a Place's address drops its empty parts. A venue or organizer the
+ * caller may not see is `false`. Only the Event carries @context, single venue and organizer reads included.
  */
 
 type Source = 'main' | 'linked';
 
-/** TEC's JSON-LD description: the excerpt, else the content cut to 55 words, in one paragraph, JS-escaped. */
-function description(post: PostRow): string {
-  const raw = post.post_excerpt.trim() || post.post_content;
-  const text = raw.replace(/<(?!\/?(a|b|strong|em|i|br)\b)[^>]*>/gi, '').trim();
-  const words = text.split(/\s+/).filter(Boolean);
-  const trimmed = words.length > 55 ? `${words.slice(0, 55).join(' ')}&hellip;` : words.join(' ');
-  return trimmed ? escJs(`<p>${trimmed}</p>`) : '';
+/** get_the_title(): the_title filters, with the "Private: " prefix of a private post. */
+function name(post: PostRow): string {
+  const title = theTitle(post.post_title);
+  return escJs(post.post_status === 'private' ? `Private: ${title}` : title);
 }
+
+/**
+ * Tribe__JSON_LD__Abstract's description: the raw excerpt, or the raw content with its tags stripped (PHP
+ * strip_tags, so a script's text stays) cut to 30 words with " [&hellip;]", then wpautop and esc_js.
+ */
+function description(post: PostRow): string {
+  const text = post.post_excerpt !== '' && post.post_excerpt !== '0' ? post.post_excerpt : trimWords(stripTags(post.post_content), 30, ' [&hellip;]');
+  return escJs(wpautop(text));
+}
+
+function trimWords(text: string, count: number, more: string): string {
+  const words = text.split(/[\n\r\t ]+/).filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(' ')}${more}` : words.join(' ');
+}
+
+/** The link TEC writes for a post without a pretty permalink (draft, pending): `…&p=37%2F/`, as the plugin does. */
+function jsonLdUrl(url: string): string {
+  return /[?&]p=\d+$/.test(url) ? `${url}%2F/` : url;
+}
+
+/** Whether the caller may see a linked venue or organizer: published, or any logged-in reader. */
+const visible = (env: CalendarEnv, post: PostRow) => post.post_status === 'publish' || env.ctx.isLoggedIn();
 
 function image(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source): { image?: string } {
   const id = Number(bundle[source].meta.first(post.ID, WP_META.thumbnailId));
@@ -29,15 +51,15 @@ function image(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Sour
 
 const withoutEmpty = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
-export function venueJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source, options: { nested: boolean }): Record<string, unknown> {
+export function venueJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source): Record<string, unknown> {
   const m = (key: string) => bundle[source].meta.first(post.ID, key) ?? '';
-  return withoutEmpty({
-    ...(options.nested ? {} : { '@context': 'http://schema.org' }),
+  return {
     '@type': 'Place',
-    name: escJs(theTitle(post.post_title)),
+    name: name(post),
     description: description(post),
     ...image(env, bundle, post, source),
-    url: env.permalink(post),
+    // The free plugin leaves a Place's url empty.
+    url: '',
     address: withoutEmpty({
       '@type': 'PostalAddress',
       streetAddress: m(VENUE_META.address),
@@ -48,22 +70,21 @@ export function venueJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     }),
     telephone: m(VENUE_META.phone),
     sameAs: m(VENUE_META.url),
-  });
+  };
 }
 
-export function organizerJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source, options: { nested: boolean }): Record<string, unknown> {
+export function organizerJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source): Record<string, unknown> {
   const m = (key: string) => bundle[source].meta.first(post.ID, key) ?? '';
-  return withoutEmpty({
-    ...(options.nested ? {} : { '@context': 'http://schema.org' }),
+  return {
     '@type': 'Person',
-    name: escJs(theTitle(post.post_title)),
+    name: name(post),
     description: description(post),
     ...image(env, bundle, post, source),
     url: m(ORGANIZER_META.website),
     telephone: m(ORGANIZER_META.phone),
     email: m(ORGANIZER_META.email),
     sameAs: m(ORGANIZER_META.website),
-  });
+  };
 }
 
 const EVENT_STATUS: Record<string, string> = {
@@ -74,9 +95,13 @@ const EVENT_STATUS: Record<string, string> = {
 export interface EventJsonLdParts {
   venue?: PostRow;
   organizer?: PostRow;
-  /** The formatted cost and its numeric values, from the event object. */
-  cost: string;
-  costValues: string[];
+  /** The event's `_EventCost` rows. */
+  costRows: ReadonlyArray<string | null>;
+}
+
+/** offers.price: the event's cost as the plugin formats it, without currency symbol, "Free" as "0". */
+function offerPrice(rows: ReadonlyArray<string | null>): string {
+  return formatCost(rows, { symbol: '', position: 'prefix' }).replace(/^Free$/, '0');
 }
 
 export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, parts: EventJsonLdParts): Record<string, unknown> {
@@ -91,11 +116,11 @@ export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     }
     return isoWithOffset(local, eventZone);
   };
-  const url = env.permalink(post);
+  const url = jsonLdUrl(env.permalink(post));
   const data: Record<string, unknown> = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: escJs(theTitle(post.post_title)),
+    name: name(post),
     description: description(post),
     ...image(env, bundle, post, 'main'),
     url,
@@ -104,17 +129,18 @@ export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     startDate: when(EVENT_META.startDate, EVENT_META.startDateUtc),
     endDate: when(EVENT_META.endDate, EVENT_META.endDateUtc),
   };
-  if (parts.venue) data.location = venueJsonLd(env, bundle, parts.venue, 'linked', { nested: true });
-  if (parts.organizer) data.organizer = organizerJsonLd(env, bundle, parts.organizer, 'linked', { nested: true });
-  if (parts.cost) {
+  if (parts.venue) data.location = visible(env, parts.venue) ? venueJsonLd(env, bundle, parts.venue, 'linked') : false;
+  if (parts.organizer) data.organizer = visible(env, parts.organizer) ? organizerJsonLd(env, bundle, parts.organizer, 'linked') : false;
+  if (parsePrices(parts.costRows).length > 0) {
     data.offers = {
       '@type': 'Offer',
-      price: parts.costValues[0] ?? '0',
+      price: offerPrice(parts.costRows),
       priceCurrency: meta.first(post.ID, EVENT_META.currencyCode) || env.tec.defaultCurrencyCode,
       url,
       category: 'primary',
       availability: 'inStock',
-      validFrom: isoWithOffset(post.post_date, env.siteTimezone),
+      // get_the_date(): the post's day, at midnight.
+      validFrom: isoWithOffset(`${post.post_date.slice(0, 10)} 00:00:00`, env.siteTimezone),
     };
   }
   data.performer = 'Organization';

@@ -1,4 +1,4 @@
-import { POST_TYPE, TAXONOMY } from './identifiers';
+import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from './identifiers';
 import { termArgs } from './taxonomy-resource/args';
 import type { TaxonomyResourceDef } from './taxonomy-resource/define';
 
@@ -13,7 +13,7 @@ export const tagResource: TaxonomyResourceDef = {
   taxonomy: TAXONOMY.tag,
   hierarchical: false,
   wpRestBase: 'tags',
-  objectRestBases: ['posts', POST_TYPE.event],
+  objectRestBases: ['posts', POST_TYPE.event, CALENDAR_EMBED_POST_TYPE],
   rewrite: () => ({ slug: 'tag', withFront: true, queryVar: 'tag' }),
   args: termArgs('event tag', 'event tags', false),
 };

@@ -49,6 +49,8 @@ export const tec = {
   urlOrEmpty: () => checked((v) => phpEmpty(v) || (typeof v === 'string' && isValidUrl(v))),
   /** is_event_id_format: present and numeric; existence is checked later. */
   idFormat: () => checked((v) => !phpEmpty(v) && isPhpNumeric(v), wpInteger()),
+  /** is_numeric alone: the single event routes take `0`, then answer it as a missing event (404). */
+  numeric: () => checked((v) => isPhpNumeric(v), wpInteger()),
   /** is_positive_int_list, sanitized to a list of numbers. */
   positiveIntList: () => checked(isPositiveIntList).transform((v) => listToArray(v).map(Number)),
   /** A declared boolean without a validator. */

@@ -4,11 +4,14 @@
  */
 
 /** A handler may return plain data (200) or a RestResponse to set the status and headers. */
+/** Header values as WP_REST_Response holds them: the plugin's totals are integers (they show in `_envelope`). */
+export type ResponseHeaders = Record<string, string | number | string[]>;
+
 export class RestResponse {
   constructor(
     public data: unknown,
     public status = 200,
-    public headers: Record<string, string | string[]> = {},
+    public headers: ResponseHeaders = {},
   ) {}
 }
 
@@ -39,7 +42,8 @@ export function filterFields(data: unknown, fields: unknown): unknown {
     if (!nested) continue;
     out[key] = nested.includes('') ? value : filterFields(value, nested);
   }
-  return out;
+  // What is left is a PHP array: with no key kept, json_encode() writes it `[]`.
+  return Object.keys(out).length > 0 ? out : [];
 }
 
 export interface BaseHeaderOptions {
@@ -74,7 +78,10 @@ export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
   return headers;
 }
 
-/** `_envelope`: the body carries status and headers, and the HTTP status is always 200. */
-export function envelope(data: unknown, status: number, headers: Record<string, string | string[]>): unknown {
-  return { body: data, status, headers };
+/**
+ * `_envelope` (rest_get_server()->envelope_response): the body carries the status and the response's own headers,
+ * and the HTTP status is always 200. No headers are `[]`, PHP's empty array.
+ */
+export function envelope(data: unknown, status: number, headers: ResponseHeaders): unknown {
+  return { body: data, status, headers: Object.keys(headers).length > 0 ? headers : [] };
 }

@@ -4,7 +4,7 @@ import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
 import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
-import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse } from './response';
+import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse, type ResponseHeaders } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
 import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
 
@@ -106,10 +106,15 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
       body: Buffer.isBuffer(req.body) ? req.body : undefined,
     });
     const method = input.method === 'HEAD' ? 'GET' : input.method;
-    let allow: string[] | undefined;
     let result: unknown;
     let status = 200;
-    let extraHeaders: Record<string, string | string[]> = {};
+    let extraHeaders: ResponseHeaders = {};
+    // Set once a route matched: rest_send_allow_header() then answers Allow, errors and OPTIONS included.
+    let matched: { route: CompiledRoute<C>; request: RestRequest<Record<string, unknown>, C> } | undefined;
+    const requestFor = (route: CompiledRoute<C>, params: Record<string, unknown>, args: Record<string, unknown>) => ({
+      route,
+      request: { method: method as HttpMethod, path: routePath, namespace: route.namespace, args, params, query: input.query, headers: req.headers, ctx, locals: new RequestLocals() },
+    });
 
     try {
       const authError = await options.authenticate(ctx, req);
@@ -118,31 +123,27 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const found = routes.find((r) => r.regex.test(routePath));
         if (!found) throw restError('rest_no_route');
         res.locals.routePattern = found.pattern;
+        const urlParams = { ...(found.regex.exec(routePath)?.groups ?? {}) };
+        const params = mergeParams({ json: {}, body: input.body, query: input.query, url: urlParams });
+        matched = requestFor(found, params, params);
         const site = await ctx.site();
         result = routeData(found, restRoot(site));
-        allow = routeMethods(found.def);
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');
         // The route's pattern names the request in the metrics (one series per route, not per URL).
         res.locals.routePattern = found.route.pattern;
+        const raw = mergeParams({ json: {}, body: input.body, query: input.query, url: found.urlParams });
+        matched = requestFor(found.route, raw, raw);
         const json = parseJsonBody(input.jsonText);
         if ('error' in json) throw json.error;
         const params = mergeParams({ json: json.params, body: input.body, query: input.query, url: found.urlParams });
         delete params.rest_route;
+        matched = requestFor(found.route, params, params);
         const parsed = parseArgs(found.endpoint.args, params);
         if ('error' in parsed) throw parsed.error;
-        const request: RestRequest<Record<string, unknown>, C> = {
-          method: method as HttpMethod,
-          path: routePath,
-          namespace: found.route.namespace,
-          args: parsed.values,
-          params,
-          query: input.query,
-          headers: req.headers,
-          ctx,
-          locals: new RequestLocals(),
-        };
+        const request = matched.request;
+        request.args = parsed.values;
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);
         await checkPermission(found.endpoint, request);
@@ -155,7 +156,6 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         } else {
           result = output;
         }
-        allow = await allowedMethods(found.route, request);
       }
     } catch (error) {
       const known = error instanceof RestError ? error : options.classifyError?.(error);
@@ -167,6 +167,14 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
       result = rest.toJSON();
       status = rest.status;
     }
+    let allow: string[] | undefined;
+    if (matched) {
+      try {
+        allow = await allowedMethods(matched.route, matched.request);
+      } catch (error) {
+        ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot check the allowed methods');
+      }
+    }
     await send(req, res, ctx, input.query, { status, data: result, headers: extraHeaders, allow });
   }
 
@@ -177,19 +185,21 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     if (verdict !== true) throw forbidden(request.ctx.isLoggedIn());
   }
 
-  /** The `Allow` header lists the route's methods whose permission callback passes for this request. */
+  /**
+   * rest_send_allow_header(): the route's methods, less those whose permission callback refuses this request
+   * (run on the request as it came, with a scratch space of its own).
+   */
   async function allowedMethods(route: CompiledRoute<C>, request: RestRequest<Record<string, unknown>, C>): Promise<string[]> {
-    const allowed = new Set<string>();
+    const allowed = new Set<string>(routeMethods(route.def));
     for (const endpoint of route.def.endpoints) {
-      let ok = true;
-      if (endpoint.permission) {
-        try {
-          ok = (await endpoint.permission(request)) === true;
-        } catch {
-          ok = false;
-        }
+      if (!endpoint.permission) continue;
+      let ok: boolean;
+      try {
+        ok = (await endpoint.permission({ ...request, locals: new RequestLocals() })) === true;
+      } catch {
+        ok = false;
       }
-      if (ok) endpoint.methods.forEach((m) => allowed.add(m));
+      if (!ok) endpoint.methods.forEach((m) => allowed.delete(m));
     }
     return [...allowed];
   }
@@ -202,7 +212,7 @@ async function send<C extends HttpContext>(
   res: Response,
   ctx: C,
   query: Record<string, unknown>,
-  out: { status: number; data: unknown; headers: Record<string, string | string[]>; allow?: string[] },
+  out: { status: number; data: unknown; headers: ResponseHeaders; allow?: string[] },
 ): Promise<void> {
   // The request timed out (or the client left) while the handler ran: its answer has nowhere to go.
   if (res.headersSent || res.writableEnded) return;
@@ -213,18 +223,19 @@ async function send<C extends HttpContext>(
     ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot read site options');
     root = `${req.protocol}://${req.get('host') ?? 'localhost'}/wp-json/`;
   }
-  const headers: Record<string, string | string[]> = {
-    ...baseHeaders({ restRoot: root, origin: req.get('origin'), loggedIn: ctx.isLoggedIn(), method: req.method }),
-    ...out.headers,
-  };
-  if (out.allow && out.allow.length > 0) headers.Allow = out.allow.join(', ');
+  const headers: ResponseHeaders = baseHeaders({ restRoot: root, origin: req.get('origin'), loggedIn: ctx.isLoggedIn(), method: req.method });
+  // The response's own headers (the handler's, then Allow); with `_envelope` they go into the body instead.
+  const own: ResponseHeaders = { ...out.headers };
+  if (out.allow && out.allow.length > 0) own.Allow = out.allow.join(', ');
 
   let data = out.data;
   let status = out.status;
   if (query._fields !== undefined && status < 400) data = filterFields(data, query._fields);
   if (query._envelope !== undefined) {
-    data = envelope(data, status, headers);
+    data = envelope(data, status, own);
     status = 200;
+  } else {
+    Object.assign(headers, own);
   }
   let body = phpJsonEncode(data, query._pretty !== undefined);
   if (typeof query._jsonp === 'string') {

@@ -326,7 +326,8 @@ describe('headers and output', () => {
     });
     const preflight = await t.request.options('/wp-json/test/v1/items/5').set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'POST');
     expect(preflight.status).toBe(200);
-    expect(preflight.headers.allow).toBe('GET, POST, PUT, PATCH, DELETE');
+    // rest_send_allow_header(): only the methods an anonymous caller may use.
+    expect(preflight.headers.allow).toBe('GET');
     expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example');
     expect(preflight.body).toMatchObject({ namespace: 'test/v1', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
     const none = await t.request.options('/wp-json/test/v1/nothing');
@@ -342,7 +343,8 @@ describe('headers and output', () => {
     expect((await t.request.get('/wp-json/test/v1/unicode?_fields=url,nested.b')).body).toEqual({ url: 'http://a/b', nested: { b: 2 } });
     const env = await t.request.get('/wp-json/test/v1/gone?_envelope');
     expect(env.status).toBe(200);
-    expect(env.body).toMatchObject({ body: { code: 'event-is-in-trash' }, status: 410, headers: { 'X-Robots-Tag': 'noindex' } });
+    expect(env.body).toMatchObject({ body: { code: 'event-is-in-trash' }, status: 410, headers: { Allow: 'GET' } });
+    expect(env.headers.allow).toBeUndefined();
     expect((await t.request.get('/wp-json/test/v1/items/1?_pretty')).text).toBe('{\n    "id": 1\n}');
     const jsonp = await t.request.get('/wp-json/test/v1/items/1?_jsonp=cb.x');
     expect(jsonp.headers['content-type']).toBe('application/javascript; charset=UTF-8');

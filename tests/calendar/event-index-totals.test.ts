@@ -64,7 +64,8 @@ afterAll(async () => {
 /** The effective bounds the answer reports in `rest_url` (values are written unencoded, as the plugin does). */
 function boundsOf(restUrl: string): Record<string, string> {
   const query = restUrl.slice(restUrl.indexOf('?') + 1);
-  return Object.fromEntries(query.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), decodeURIComponent(pair.slice(pair.indexOf('=') + 1))]));
+  // rest_url is urlencoded (space as +) once venue, organizer or featured are added, as the plugin builds it.
+  return Object.fromEntries(query.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), decodeURIComponent(pair.slice(pair.indexOf('=') + 1).replace(/\+/g, ' '))]));
 }
 
 interface Case {

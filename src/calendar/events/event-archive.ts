@@ -12,7 +12,7 @@ import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { EVENT_META } from '../meta-keys';
 import { paging } from '../page-size';
-import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
+import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '../post-resource/archive';
 import type { PostResourceDef, Req } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
@@ -93,16 +93,19 @@ async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
 const flag = (value: boolean) => (value ? '1' : '0');
 const csv = (value: unknown) => textItems(value).join(',');
 
-/** The effective query values of `rest_url`, in the plugin's order; categories and tags are never included. */
-function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): Array<[string, string]> {
-  const out: Array<[string, string | undefined]> = [
+/**
+ * The effective query values of `rest_url`, in the plugin's order; categories and tags are never included.
+ * With `geoloc` the coordinates are always listed, as bare keys when absent.
+ */
+function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): UrlParam[] {
+  const out: Array<[string, string | null | undefined]> = [
     ['per_page', String(perPage)],
     ['start_date', bounds.start_date],
     ['end_date', bounds.end_date],
     ['search', a.search],
     ['geoloc', a.geoloc === undefined ? undefined : flag(a.geoloc)],
-    ['geoloc_lat', a.geoloc_lat === undefined ? undefined : String(params.geoloc_lat)],
-    ['geoloc_lng', a.geoloc_lng === undefined ? undefined : String(params.geoloc_lng)],
+    ['geoloc_lat', a.geoloc_lat === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lat)],
+    ['geoloc_lng', a.geoloc_lng === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lng)],
     ['status', status],
     ['post_parent', a.post_parent === undefined ? undefined : String(a.post_parent)],
     ['include', a.include === undefined ? undefined : a.include.join(',')],
@@ -111,11 +114,21 @@ function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds
     ['ends_before', bounds.ends_before],
     ['ends_after', bounds.ends_after],
     ['ticketed', a.ticketed === undefined ? undefined : flag(a.ticketed)],
-    ['venue', a.venue === undefined ? undefined : csv(a.venue)],
-    ['organizer', a.organizer === undefined ? undefined : csv(a.organizer)],
-    ['featured', a.featured === undefined ? undefined : flag(a.featured)],
   ];
-  return out.filter((p): p is [string, string] => p[1] !== undefined);
+  return out.filter((p): p is [string, string | null] => p[1] !== undefined);
+}
+
+/**
+ * What Archive_Event adds with add_query_arg(): venue, organizer, and `featured=1` (false removes the key but
+ * still rebuilds the URL). Undefined when none of them was asked for.
+ */
+function addedParams(a: Record<string, any>): UrlParam[] | undefined {
+  if (a.venue === undefined && a.organizer === undefined && a.featured === undefined) return undefined;
+  const out: UrlParam[] = [];
+  if (a.venue !== undefined) out.push(['venue', csv(a.venue)]);
+  if (a.organizer !== undefined) out.push(['organizer', csv(a.organizer)]);
+  if (a.featured === true) out.push(['featured', '1']);
+  return out;
 }
 
 export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Req): Promise<RestResponse> {
@@ -140,5 +153,5 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
   const source = await eventDateSource(wp, env.tec);
   const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
   const items = await serializePage(env, def, wp, req, result.ids);
-  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params) });
+  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params), addedParams: addedParams(a) });
 }

@@ -12,7 +12,7 @@ import { EventListArgs } from './event-list-args';
 const d = (text: string) => ({ description: text });
 
 export const EventReadArgs = {
-  id: tec.idFormat().meta(d('the event post ID')),
+  id: tec.numeric().meta(d('the event post ID')),
   password: tec.nonEmptyString().optional().meta(d('the event password')),
 };
 

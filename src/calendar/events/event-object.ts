@@ -102,7 +102,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   };
   // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).
   if (options.jsonLd && !post.post_password && (post.post_status === 'publish' || env.ctx.isLoggedIn())) {
-    event.json_ld = eventJsonLd(env, bundle, post, { venue: venues[0], organizer: organizers[0], cost, costValues: values });
+    event.json_ld = eventJsonLd(env, bundle, post, { venue: venues[0], organizer: organizers[0], costRows });
   }
   return event;
 }

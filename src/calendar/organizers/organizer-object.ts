@@ -16,6 +16,6 @@ export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: Post
     website: m(ORGANIZER_META.website),
     email: m(ORGANIZER_META.email),
   };
-  if (options.jsonLd) body.json_ld = organizerJsonLd(env, bundle, post, options.source, { nested: options.source === 'linked' });
+  if (options.jsonLd) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
   return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });
 }

@@ -61,15 +61,29 @@ export async function serializePage(env: CalendarEnv, def: PostResourceDef, wp: 
   return out;
 }
 
-/** `k=v` pairs as the plugin writes them with add_query_arg: values are not URL-encoded. */
-const queryString = (params: ReadonlyArray<readonly [string, string]>) => params.map(([k, v]) => `${k}=${v}`).join('&');
+/** A query parameter of the archive URLs; a `null` value is written as the bare key (`geoloc_lat`). */
+export type UrlParam = readonly [string, string | null];
+
+/** The plugin's first query string: `k=v` pairs joined as they are, values not URL-encoded. */
+const rawQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&');
+
+/** PHP urlencode(): every byte but letters, digits and `-_.` percent-encoded, a space as `+`. */
+export const phpUrlencode = (text: string) => encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+
+/** The query string after add_query_arg(): build_query() urlencodes every value, the earlier ones included. */
+const encodedQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? phpUrlencode(k) : `${phpUrlencode(k)}=${phpUrlencode(v)}`)).join('&');
 
 export interface ArchiveResult {
   items: Array<Record<string, unknown>>;
   total: number;
   paging: Paging;
   /** The effective query values after `page`, in the archive's fixed order. */
-  urlParams: ReadonlyArray<readonly [string, string]>;
+  urlParams: ReadonlyArray<UrlParam>;
+  /**
+   * Values the plugin adds to `rest_url` afterwards with add_query_arg() (event venue, organizer, featured); when
+   * set, even empty, `rest_url` is rebuilt urlencoded.
+   */
+  addedParams?: ReadonlyArray<UrlParam>;
 }
 
 /**
@@ -82,13 +96,16 @@ export function archiveResponse(env: CalendarEnv, def: PostResourceDef, result: 
   if (result.items.length === 0 && page > 1) throw restError(def.errors.archivePageNotFound);
   const totalPages = result.total === 0 ? 0 : Math.ceil(result.total / perPage);
   const base = `${env.root}${def.restBase}/`;
+  const params = [...result.urlParams, ...(result.addedParams ?? [])];
+  const first: UrlParam = ['page', String(page)];
   const body: Record<string, unknown> = {
     [def.restBase]: result.items,
-    rest_url: withQuery(base, queryString([['page', String(page)], ...result.urlParams])),
+    rest_url: withQuery(base, result.addedParams !== undefined ? encodedQuery([first, ...params]) : rawQuery([first, ...result.urlParams])),
   };
-  if (page < totalPages) body.next_rest_url = withQuery(base, queryString([...result.urlParams, ['page', String(page + 1)]]));
-  if (page > 1) body.previous_rest_url = withQuery(base, queryString(page - 1 === 1 ? result.urlParams : [...result.urlParams, ['page', String(page - 1)]]));
+  // The neighbours are built with add_query_arg('page', …): always encoded, `page` last, none for page 1.
+  if (page < totalPages) body.next_rest_url = withQuery(base, encodedQuery([...params, ['page', String(page + 1)]]));
+  if (page > 1) body.previous_rest_url = withQuery(base, encodedQuery(page - 1 === 1 ? params : [...params, ['page', String(page - 1)]]));
   body.total = result.total;
   body.total_pages = totalPages;
-  return new RestResponse(body, 200, { 'X-TEC-Total': String(result.total), 'X-TEC-TotalPages': String(totalPages) });
+  return new RestResponse(body, 200, { 'X-TEC-Total': result.total, 'X-TEC-TotalPages': totalPages });
 }

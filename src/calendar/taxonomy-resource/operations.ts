@@ -47,7 +47,7 @@ export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise
   const body: Record<string, unknown> = { rest_url: base, total, total_pages: totalPages, [def.restBase]: terms.map((t) => termObject(env, def, t, chains)) };
   if (page < totalPages) body.next_rest_url = withQuery(base, `page=${page + 1}`);
   if (page > 1) body.previous_rest_url = page === 2 ? base : withQuery(base, `page=${page - 1}`);
-  return new RestResponse(body, 200, { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) });
+  return new RestResponse(body, 200, { 'X-TEC-Total': total, 'X-TEC-TotalPages': totalPages });
 }
 
 /** The term with WordPress's `_links`, as single reads and writes answer. */

@@ -23,7 +23,7 @@ export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     website: m(VENUE_META.url),
     stateprovince: m(VENUE_META.stateProvince),
   };
-  if (options.jsonLd) body.json_ld = venueJsonLd(env, bundle, post, options.source, { nested: options.source === 'linked' });
+  if (options.jsonLd) body.json_ld = venueJsonLd(env, bundle, post, options.source);
   const showMap = meta.first(post.ID, VENUE_META.showMap);
   const showMapLink = meta.first(post.ID, VENUE_META.showMapLink);
   return {

@@ -1,5 +1,6 @@
 import { autop } from '@wordpress/autop';
 import { escapeRegExp, phpTrim } from '../../php/builtins';
+import { hasBlocks, renderBlocks } from './blocks';
 import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
 
 /**
@@ -7,7 +8,7 @@ import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
  * (Tribe__Events__REST__V1__Post_Repository::get_event_data: title, description, excerpt), for classic (non-block)
  * text.
  *
- * Not reproduced, because they need the rest of WordPress: do_blocks (block markup is passed through unrendered),
+ * Not reproduced, because they need the rest of WordPress: dynamic blocks (static blocks are rendered, blocks.ts),
  * do_shortcode (shortcodes stay as written), convert_smilies (`:)` stays text; WordPress turns it into an emoji
  * <img> when the `use_smilies` option is on), wp_filter_content_tags (no loading/decoding/srcset attributes are
  * added to attachment images), prepend_attachment and wp_replace_insecure_home_url. Filters added by themes or
@@ -56,10 +57,12 @@ export function theTitle(raw: string): string {
 }
 
 /**
- * The `the_content` filters for classic content, trimmed as TEC does: wptexturize, wpautop, shortcode_unautop,
- * capital_P_dangit (core adds no convert_chars to the_content). `"Foo"` → `<p>Foo</p>`.
+ * The `the_content` filters, trimmed as TEC does: do_blocks, wptexturize, wpautop, shortcode_unautop,
+ * capital_P_dangit (core adds no convert_chars to the_content). `"Foo"` → `<p>Foo</p>`. Block content is rendered
+ * and never run through wpautop (do_blocks() unhooks it).
  */
 export function theContent(raw: string): string {
+  if (hasBlocks(raw)) return phpTrim(capitalPDangit(shortcodeUnautop(wptexturize(renderBlocks(raw)))));
   return phpTrim(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
 }
 

@@ -46,7 +46,7 @@ it('reads a category with its parent link and WordPress links, whatever its coun
       collection: [{ href: `${WP}/tribe_events_cat` }],
       about: [{ href: `${WP}/taxonomies/tribe_events_cat` }],
       up: [{ embeddable: true, href: `${WP}/tribe_events_cat/${f.cat.music.termId}` }],
-      'wp:post_type': [{ href: `${WP}/tribe_events?tribe_events_cat=${id}` }],
+      'wp:post_type': [{ href: `${WP}/tribe_events?tribe_events_cat=${id}` }, { href: `${WP}/tec_calendar_embed?tribe_events_cat=${id}` }],
       curies: CURIES,
     },
   });
@@ -69,7 +69,7 @@ it('reads a tag without parent, linked to both post types it is attached to', as
       self: [{ href: `${WP}/tags/${id}`, targetHints: { allow: ['GET'] } }],
       collection: [{ href: `${WP}/tags` }],
       about: [{ href: `${WP}/taxonomies/post_tag` }],
-      'wp:post_type': [{ href: `${WP}/posts?tags=${id}` }, { href: `${WP}/tribe_events?tags=${id}` }],
+      'wp:post_type': [{ href: `${WP}/posts?tags=${id}` }, { href: `${WP}/tribe_events?tags=${id}` }, { href: `${WP}/tec_calendar_embed?tags=${id}` }],
       curies: CURIES,
     },
   });

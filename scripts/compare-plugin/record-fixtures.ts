@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import mysql from 'mysql2/promise';
+import { writeCalendar, type Calendar } from './calendar';
+import { send, type Caller, type Exchange, type Side } from './http';
+
+/**
+ * Records the real plugin's answers for the tests (tests/fixtures/plugin/): writes the comparison calendar
+ * through the plugin, then saves the database rows it left and the plugin's answers to a chosen set of requests.
+ * The tests load those rows into their own database and expect the service to answer what the plugin answered.
+ *
+ *   npx tsx scripts/compare-plugin/record-fixtures.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
+ */
+
+const root = resolve(__dirname, '../..');
+const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
+const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
+const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
+const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
+const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
+const OUT = resolve(root, 'tests/fixtures/plugin');
+const NS = '/tribe/events/v1';
+
+/** Tables copied whole, and the options the API reads. */
+const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'tec_events', 'tec_occurrences'];
+const OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'date_format', 'time_format', 'start_of_week', 'posts_per_page', 'tribe_events_calendar_options', 'WPLANG', 'show_on_front', 'page_on_front', 'page_for_posts', 'site_icon', 'site_logo', 'wp_user_roles', 'using_application_passwords', 'upload_path', 'upload_url_path', 'uploads_use_yearmonth_folders', 'active_plugins'];
+
+function exchanges(cal: Calendar): Exchange[] {
+  const out: Exchange[] = [];
+  const add = (name: string, path: string, as: Caller = 'anon', method = 'GET') => out.push({ name, method, path: `${NS}${path}`, as });
+  for (const id of cal.events) add(`event ${id}`, `/events/${id}`);
+  for (const id of cal.events) add(`event ${id} admin`, `/events/${id}`, 'admin');
+  for (const id of cal.venues) add(`venue ${id}`, `/venues/${id}`, 'admin');
+  for (const id of cal.organizers) add(`organizer ${id}`, `/organizers/${id}`, 'admin');
+  for (const id of cal.categories) add(`category ${id}`, `/categories/${id}`);
+  add(`tag ${cal.tags[0]}`, `/tags/${cal.tags[0]}`);
+  add('categories', '/categories');
+  const lists: Array<[string, string]> = [
+    ['events page 2', '/events?per_page=2&page=2&start_date=2020-01-01'],
+    ['events spaces', '/events?per_page=2&start_date=2027-03-14 00:00:00&end_date=2027-12-29 12:00:00'],
+    ['events search', '/events?per_page=2&search=in Europe&start_date=2020-01-01'],
+    ['events featured true', '/events?per_page=2&featured=true&start_date=2020-01-01'],
+    ['events featured false', '/events?per_page=2&featured=false&start_date=2020-01-01'],
+    ['events venue', `/events?per_page=2&venue=${cal.venues[0]}&start_date=2020-01-01`],
+    ['events organizer', `/events?per_page=2&organizer=${cal.organizers[0]}&start_date=2020-01-01`],
+    ['events categories', `/events?per_page=2&categories=${cal.categories[0]}&start_date=2020-01-01`],
+    ['events tags', `/events?per_page=2&tags[]=${cal.tags[0]}&tags[]=${cal.tags[2]}&start_date=2020-01-01`],
+    ['events tags reversed', `/events?per_page=2&tags[]=${cal.tags[2]}&tags[]=${cal.tags[0]}&start_date=2020-01-01`],
+    ['events geoloc', '/events?per_page=2&geoloc=1&start_date=2020-01-01'],
+    ['events ends_before', '/events?per_page=2&ends_before=2027-03-29&start_date=2020-01-01'],
+    ['events end_date', '/events?per_page=2&start_date=2027-03-13&end_date=2027-03-14 12:00:00'],
+    ['events bad per_page', '/events?per_page=abc'],
+    ['events bad date', '/events?start_date=not-a-date'],
+    ['events _fields none', '/events?per_page=1&_fields=foo'],
+    ['events _envelope', '/events?per_page=1&start_date=2020-01-01&_envelope&_fields=total'],
+    ['venues page', '/venues?per_page=1&page=2'],
+    ['organizers page', '/organizers?per_page=1&page=2'],
+  ];
+  for (const [name, path] of lists) add(name, path);
+  add('event 0', '/events/0');
+  add('event missing', '/events/999999');
+  add('event missing _envelope', '/events/999999?_envelope');
+  add('venue missing', '/venues/999999');
+  add('event bad venue update', `/events/${cal.events[0]}`, 'admin', 'OPTIONS');
+  for (const as of ['anon', 'author', 'admin'] as Caller[]) {
+    for (const path of ['/events', `/events/${cal.events[0]}`, '/venues', `/venues/${cal.venues[0]}`, '/categories', `/categories/${cal.categories[0]}`, '/events/by-slug/x', '']) {
+      add(`OPTIONS ${path || '/'} ${as}`, path, as, 'OPTIONS');
+    }
+    add(`POST events empty ${as}`, '/events', as, 'POST');
+    add(`DELETE event ${as}`, '/events/999999', as, 'DELETE');
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
+  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
+  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB, dateStrings: true });
+  const reset = spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
+  if (reset.status !== 0) throw new Error(reset.stderr);
+  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
+  const auth = { Authorization: `Basic ${Buffer.from(admin).toString('base64')}`, 'Content-Type': 'application/json' };
+  const user = (await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: auth, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json()) as { id: number };
+  const pass = (await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'fixtures' }) })).json()) as { password: string };
+  plugin.auth.author = `author1:${pass.password}`;
+  const cal = await writeCalendar(plugin, async (id, password) => {
+    await db.query('UPDATE wp_posts SET post_password = ? WHERE ID = ?', [password, id]);
+  });
+  const recordedAt = new Date().toISOString();
+  const answers: Record<string, { method: string; path: string; as: Caller; status: number; headers: Record<string, string>; body: string }> = {};
+  for (const x of exchanges(cal)) {
+    const a = await send(plugin, x);
+    const headers = Object.fromEntries(Object.entries(a.headers).filter(([k]) => ['allow', 'x-tec-total', 'x-tec-totalpages', 'content-type'].includes(k)));
+    answers[x.name] = { method: x.method, path: x.path, as: x.as, status: a.status, headers, body: a.body };
+  }
+  const tables: Record<string, unknown[]> = {};
+  for (const table of TABLES) tables[table] = (await db.query(`SELECT * FROM wp_${table}`))[0] as unknown[];
+  const [options] = await db.query('SELECT option_name, option_value FROM wp_options WHERE option_name IN (?)', [OPTIONS]);
+  await db.end();
+  mkdirSync(OUT, { recursive: true });
+  const credentials = { admin, author: plugin.auth.author };
+  writeFileSync(`${OUT}/calendar.json`, `${JSON.stringify({ recordedAt, site: SITE, credentials, calendar: cal, options, tables })}\n`);
+  writeFileSync(`${OUT}/answers.json`, `${JSON.stringify(answers, null, 1)}\n`);
+  spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB } });
+  process.stdout.write(`recorded ${Object.keys(answers).length} answers at ${recordedAt} into ${OUT}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,180 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import mysql from 'mysql2/promise';
+import { writeCalendar, type Calendar } from './calendar';
+import { compareAnswers, normalizeBody } from './diff';
+import { readExchanges } from './exchanges';
+import { send, type Answer, type Exchange, type Side } from './http';
+import { diffRows, dumpRows } from './rows';
+import { refusedWrites, WRITE_CASES } from './writes';
+
+/**
+ * npm run compare:plugin — the service against the real plugin on one database. Needs a running oracle
+ * (../shared/oracle, `ORACLE_PORT=8083 ORACLE_DB=tecoracle_a ./setup.sh`); resets its database several times.
+ *
+ *   ORACLE_PORT (8083), ORACLE_DB (tecoracle_a), ORACLE_DIR (the oracle scripts), COMPARE_PORT (8093),
+ *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only.
+ */
+
+const root = resolve(__dirname, '../..');
+const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
+const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
+const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
+const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
+const SERVICE_PORT = process.env.COMPARE_PORT ?? '8093';
+const OUT = process.env.COMPARE_OUT ?? resolve(root, 'compare-report.md');
+const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
+
+interface Result {
+  phase: string;
+  name: string;
+  causes: string[];
+  detail: string[];
+}
+const results: Result[] = [];
+
+/**
+ * Back to the oracle's clean database. `posts_per_page` is set to 24, the service's fixed default page size (a
+ * project decision), so that lists without `per_page` compare on their contents.
+ */
+async function resetOracle(db: mysql.Connection): Promise<void> {
+  const r = spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`reset-db.sh failed: ${r.stderr}`);
+  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
+}
+
+/** An author with an application password, created through WordPress's own REST API after each reset. */
+async function createAuthor(plugin: Side): Promise<string> {
+  const admin = { Authorization: `Basic ${Buffer.from(plugin.auth.admin!).toString('base64')}`, 'Content-Type': 'application/json' };
+  const user = await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: admin, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json() as { id: number };
+  const pass = await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'compare' }) })).json() as { password: string };
+  return `author1:${pass.password}`;
+}
+
+async function startService(): Promise<ChildProcess> {
+  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: SERVICE_PORT, DATABASE_URL: `mysql://tecoracle:tecoracle@127.0.0.1:3306/${ORACLE_DB}`, DB_TABLE_PREFIX: 'wp_', SITE_URL: SITE, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${SERVICE_PORT}/wp-json/`)).ok) return child;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('the service did not start');
+}
+
+async function compare(phase: string, plugin: Side, service: Side, x: Exchange, fold?: (s: string) => string): Promise<[Answer, Answer]> {
+  const a = await send(plugin, x);
+  const b = await send(service, x);
+  const f = fold ?? ((s: string) => s);
+  const d = compareAnswers({ ...a, body: f(a.body) }, { ...b, body: f(b.body) });
+  results.push({ phase, name: `${x.method} ${x.name}`, causes: d?.causes ?? [], detail: d?.detail ?? [] });
+  return [a, b];
+}
+
+async function main(): Promise<void> {
+  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
+  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
+  const service: Side = { base: `http://127.0.0.1:${SERVICE_PORT}`, auth: plugin.auth };
+  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB });
+  const child = await startService();
+  try {
+    // 1. A calendar written through the plugin, read by both.
+    await resetOracle(db);
+    plugin.auth.author = await createAuthor(plugin);
+    const cal: Calendar = await writeCalendar(plugin, async (id, password) => {
+      await db.query('UPDATE wp_posts SET post_password = ? WHERE ID = ?', [password, id]);
+    });
+    for (const x of readExchanges(cal)) await compare('read', plugin, service, x);
+    for (const x of refusedWrites(cal)) await compare('refused write', plugin, service, x);
+
+    // 2. The same writes sent to each side on a clean database: answers, rows, and reads of the result by both.
+    const [[{ next }]] = (await db.query('SELECT MAX(ID) + 1 AS next FROM wp_posts')) as any;
+    for (const c of process.env.COMPARE_SKIP_WRITES ? [] : WRITE_CASES) {
+      const runs: Array<{ answers: Answer[]; rows: string[]; ids: number[] }> = [];
+      for (const side of [plugin, service]) {
+        await resetOracle(db);
+        side.auth.author = plugin.auth.author = await createAuthor(plugin);
+        const [[{ first }]] = (await db.query('SELECT MAX(ID) + 1 AS first FROM wp_posts')) as any;
+        const answers: Answer[] = [];
+        const ids: number[] = [];
+        for (const step of c.steps) {
+          const x = { ...step, path: step.path.replace('{0}', String(ids[0])) };
+          const a = await send(side, x);
+          answers.push(a);
+          try {
+            const id = JSON.parse(a.body).id;
+            if (typeof id === 'number') ids.push(id);
+          } catch {
+            /* not JSON */
+          }
+        }
+        const now = new RegExp(`${new Date().toISOString().slice(0, 10)}[ T]\\d\\d:\\d\\d:\\d\\d`, 'g');
+        runs.push({ answers, rows: await dumpRows(db, first, now), ids });
+        if (side === service) {
+          // What the service wrote, read by both.
+          for (const [i, id] of ids.entries()) {
+            const path = c.steps[i]!.path.replace(/\/\{0\}$/, '').replace(/\/$/, '');
+            await compare('service write read back', plugin, service, { name: `${c.name}: ${c.steps[i]!.name} #${id}`, method: 'GET', path: `${path}/${id}`, as: 'admin' });
+          }
+        }
+      }
+      const fold = (s: string) => normalizeBody(s).replace(new RegExp(`${new Date().toISOString().slice(0, 10)}[ T]\\d\\d:\\d\\d:\\d\\d`, 'g'), '<now>').replace(/"(date|modified)(_utc)?_details":\{[^}]*\}/g, '"$1$2_details":<now>');
+      c.steps.forEach((step, i) => {
+        const d = compareAnswers({ ...runs[0]!.answers[i]!, body: fold(runs[0]!.answers[i]!.body) }, { ...runs[1]!.answers[i]!, body: fold(runs[1]!.answers[i]!.body) });
+        results.push({ phase: 'same write, answer', name: `${c.name}: ${step.name}`, causes: d?.causes ?? [], detail: d?.detail ?? [] });
+      });
+      const rowDiff = diffRows(runs[0]!.rows, runs[1]!.rows);
+      const causes = [...new Set(rowDiff.map((l) => `rows ${l.split(' ').slice(3, 4).join(' ').replace(/=.*$/, '').replace(/^#\d+ ?/, '')}`.replace(/ $/, '')))];
+      results.push({ phase: 'same write, rows', name: c.name, causes: rowDiff.length ? rowDiff.map((l) => l.replace(/^[-+] (plugin|service) +/, '').split(' ').slice(0, 3).join(' ').replace(/#\d+ /, '').replace(/=.*$/, '')).filter((v, i, arr) => arr.indexOf(v) === i).map((k) => `rows ${k}`) : [], detail: rowDiff.slice(0, 30) });
+      void causes;
+    }
+    void next;
+  } finally {
+    child.kill('SIGTERM');
+    await resetOracle(db);
+    await db.end();
+  }
+  report();
+}
+
+function report(): void {
+  const same = results.filter((r) => r.causes.length === 0).length;
+  const groups = new Map<string, Result[]>();
+  for (const r of results) if (r.causes.length) for (const c of r.causes) groups.set(c, [...(groups.get(c) ?? []), r]);
+  const only = results.filter((r) => r.causes.length === 1);
+  const lines = [
+    `# Service vs The Events Calendar 6.17.2 — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `**${same} of ${results.length} exchanges identical.**`,
+    '',
+    ...['read', 'refused write', 'service write read back', 'same write, answer', 'same write, rows'].map((p) => {
+      const rs = results.filter((r) => r.phase === p);
+      return `- ${p}: ${rs.filter((r) => r.causes.length === 0).length} of ${rs.length} identical`;
+    }),
+    '',
+    '| cause | exchanges | differing only by it | example |',
+    '|---|---:|---:|---|',
+    ...[...groups.entries()].sort((a, b) => b[1].length - a[1].length).map(([cause, rs]) => `| ${cause.replace(/\|/g, '\\|')} | ${rs.length} | ${only.filter((r) => r.causes[0] === cause).length} | ${rs[0]!.name.replace(/\|/g, '\\|')} |`),
+    '',
+    '## Differences',
+    '',
+    ...results.filter((r) => r.causes.length).flatMap((r) => [`### ${r.phase}: ${r.name}`, '', ...r.detail.map((d) => `    ${d}`), '']),
+  ];
+  writeFileSync(OUT, lines.join('\n'));
+  const summary = lines.slice(0, lines.indexOf('## Differences')).join('\n');
+  process.stdout.write(`${summary}\nFull report: ${OUT}\n`);
+  if (process.env.COMPARE_VERBOSE) process.stdout.write(lines.join('\n'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
