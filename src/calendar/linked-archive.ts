@@ -1,7 +1,7 @@
 import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
-import { formatWallClock } from '../wp/timezones';
+import { formatWallClock } from '../php/date-time';
 import { eventDateSource } from './data/event-query';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
 import { ParamChecks } from './db-checks';
@@ -14,8 +14,9 @@ import { isTruthy } from './settings';
 import { tec } from './validators';
 
 /**
- * GET /venues and GET /organizers (tec-rest-v1.md §3.3, §5.2): one archive for both linked post types, which
- * differ only in their post type, the event meta key that links them and the meta fields a search looks into.
+ * GET /venues and GET /organizers (Tribe__Events__REST__V1__Endpoints__Archive_Venue, Archive_Organizer): one archive
+ * for both linked post types, which differ only in their post type, the event meta key that links them and the meta
+ * fields a search looks into.
  */
 
 export interface LinkedArchive {
@@ -56,7 +57,8 @@ export const likeWords = (search: string): string[] => search.split(/[^A-Za-z0-9
 /** A raw parameter as PHP's add_query_arg writes it (true → 1, false → empty). */
 const phpString = (value: unknown): string => (value === true ? '1' : value === false || value === null || value === undefined ? '' : String(value));
 
-/** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on. */
+/** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on.
+ */
 async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = env.tec.timezoneMode === 'site';
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);

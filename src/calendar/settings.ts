@@ -1,10 +1,11 @@
-import type { PhpValue } from '../wp/php-serialize';
+import type { PhpValue } from '../php/php-serialize';
 import type { SiteSettings } from '../wp/site';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
 
 /**
  * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array
- * (tec-rest-v1.md §9.6) with the plugin's defaults for keys a site never saved.
+ * (Tribe__Settings_Manager::get_options(), option `tribe_events_calendar_options`) with the plugin's defaults for keys
+ * a site never saved.
  */
 
 export interface CustomFieldDefinition {

@@ -1,7 +1,7 @@
-import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
+import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
-/** The options table: get_option / add_option / update_option semantics (wordpress.md §3.1, §2.8). */
+/** The options table: get_option / add_option / update_option semantics (wp-includes/option.php). */
 
 export interface OptionRow {
   option_name: string;

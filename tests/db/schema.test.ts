@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createDatabase, type Database } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { phpSerialize, phpUnserialize } from '../../src/wp/php-serialize';
+import { phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
 import { createTestDatabase, onMysql, type TestDatabase } from '../support/test-db';
 
 /** Everything about a table a client could notice: columns (type family, null, default) and indexes. */

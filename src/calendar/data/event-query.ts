@@ -5,7 +5,7 @@ import { EVENT_META } from '../meta-keys';
 import { EVENT_INDEX_TABLE } from './event-index';
 
 /**
- * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection, tec-rest-v1.md §5.1): events
+ * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
  * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
  * the plugin's occurrences table when the site has it and it is active, otherwise the events' date meta.
  */

@@ -9,8 +9,8 @@ import { firstEventIds, type EventQuery } from './event-query';
 
 /**
  * The venue and organizer archives (tribe_get_venues / tribe_get_organizers and the linked-post finders,
- * tec-rest-v1.md §5.2): posts of one linked type, newest first, narrowed by the event that links them, by
- * whether events link them at all, by upcoming events, and by the plugin's "like" search.
+ * Tribe__Events__REST__V1__Endpoints__Archive_Venue::get): posts of one linked type, newest first, narrowed by the
+ * event that links them, by whether events link them at all, by upcoming events, and by the plugin's "like" search.
  */
 
 export interface LinkedQuery {

@@ -1,5 +1,5 @@
 import { restError } from '../../http/errors';
-import { sanitizeTitle } from '../../wp/formatting';
+import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
 import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
@@ -16,9 +16,9 @@ import { isPositiveInt, listToArray } from '../validators';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
- * GET /events (tec-rest-v1.md §5.1): validation against the database and the caller, the filters as one
- * query for the page of ids and the total, a batched load of everything the page's objects show, and the
- * envelope with the plugin's URLs.
+ * GET /events (Tribe__Events__REST__V1__Endpoints__Archive_Event::get): validation against the database and the caller,
+ * the filters as one query for the page of ids and the total, a batched load of everything the page's objects show, and
+ * the envelope with the plugin's URLs.
  */
 
 const TERM_PARAMS = [

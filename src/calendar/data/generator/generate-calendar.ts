@@ -1,7 +1,7 @@
 import { insertRows, nextId } from '../../../wp/bulk';
 import { loadSiteSettings } from '../../../wp/site';
 import { insertTerm, recountTerms } from '../../../wp/terms';
-import { tecTimezoneString } from '../../../wp/timezones';
+import { tecTimezoneString } from '../../timezones';
 import type { WpData } from '../../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, rewrites } from '../../env';
 import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../../identifiers';

@@ -1,4 +1,4 @@
-import { phpTrim } from '../php';
+import { phpTrim } from '../../php/builtins';
 import { removeAccents } from './remove-accents';
 
 /**
@@ -67,7 +67,7 @@ const SPACE_OCTETS = [
 ];
 const replaceAll = (text: string, from: readonly string[], to: string) => from.reduce((t, f) => t.split(f).join(to), text);
 
-/** sanitize_title_with_dashes($title, '', 'save') (WordPress 6.9 rules, wordpress.md §2.3). */
+/** sanitize_title_with_dashes($title, '', 'save') (WordPress 6.9 rules). */
 export function sanitizeTitleWithDashes(input: string): string {
   let title = stripTags(input);
   // Keep %XX octets, drop any other percent sign.
@@ -118,7 +118,7 @@ export function sanitizeUrl(url: string): string {
   return url.replace(/[^A-Za-z0-9$\-_.+!*'(),{}|\\^~[\]`<>#%";/?:@&=]/g, '');
 }
 
-export { isValidUrl } from './url-validation';
+export { isValidUrl } from '../../php/url-validation';
 
 const ENTITY_NAMES = new Set(
   ('nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn acute micro para ' +
