@@ -93,9 +93,11 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   const single: number[] = [];
   const serviceFigures: Figures[] = [];
   try {
-    for (const p of paths) {
+    for (const [i, p] of paths.entries()) {
       single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`));
       serviceFigures.push(await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, DURATION));
+      const f = serviceFigures.at(-1)!;
+      log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}`);
     }
   } finally {
     await service.stop();
