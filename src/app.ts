@@ -7,7 +7,9 @@ import { frontEndPages } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
-import { restError } from './http/errors';
+import { isDatabaseUnavailable } from './db/database';
+import { restError, type RestError } from './http/errors';
+import { createLimiter, LimiterBusy } from './http/limiter';
 import { phpJsonEncode } from './http/response';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
 import { createRestServer, type RestServer } from './http/rest-server';
@@ -36,6 +38,11 @@ export interface AppDeps {
   requireHttps?: boolean;
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
+  /** A request not answered within this many ms gets a 503 (default 30 s; 0 disables). */
+  requestTimeoutMs?: number;
+  /** Heavy requests (archive lists) running at once (default 4), and how long one may wait for a turn (10 s). */
+  heavyConcurrency?: number;
+  heavyQueueMs?: number;
 }
 
 /** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
@@ -60,10 +67,18 @@ export function createApp(deps: AppDeps): express.Express {
       authenticationIndex: describeAuthentication,
     });
 
+  // Failures that are not bugs: the database is down or busy, or too many lists are running.
+  const classifyError = (error: unknown): RestError | undefined => {
+    if (isDatabaseUnavailable(deps.db, error)) return restError('db_unavailable');
+    if (error instanceof LimiterBusy) return restError('rest_server_busy');
+    return undefined;
+  };
   const rest = createRestServer<AppContext>({
     namespaces: [calendarNamespace(), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
+    classifyError,
+    heavy: createLimiter(deps.heavyConcurrency ?? 4, deps.heavyQueueMs ?? 10_000),
   });
 
   const app = express();
@@ -81,6 +96,14 @@ export function createApp(deps: AppDeps): express.Express {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       log.info({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
+    // A bounded answer time: whatever still runs after it finds the response sent and drops its own.
+    const timeoutMs = deps.requestTimeoutMs ?? 30_000;
+    if (timeoutMs > 0) {
+      const timer = setTimeout(() => {
+        if (!response.headersSent) sendRestError(response, 'rest_request_timeout');
+      }, timeoutMs);
+      response.on('close', () => clearTimeout(timer));
+    }
     next();
   });
 
@@ -104,11 +127,20 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Errors outside the REST pipeline (an oversized or unreadable body) still answer in WordPress's shape.
   app.use((err: unknown, req: Request, response: Response, _next: NextFunction) => {
-    const type = (err as { type?: string }).type;
+    if (response.headersSent) return;
+    const { type, status } = err as { type?: string; status?: unknown };
     if (type === 'entity.too.large') return sendRestError(response, 'rest_request_too_large');
     if (type === 'request.aborted') return;
+    if (type === 'encoding.unsupported') return sendRestError(response, 'rest_unsupported_encoding');
+    // body-parser marks what the client sent wrong (a corrupt gzip stream, a short body) with a 4xx status.
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendRestError(response, 'rest_invalid_body');
+    const known = classifyError(err);
+    if (known) {
+      log.warn({ err, requestId: response.locals.requestId, path: req.originalUrl, code: known.code }, 'request failed');
+      return sendRestError(response, known);
+    }
     log.error({ err, requestId: response.locals.requestId, path: req.originalUrl }, 'unhandled error');
-    if (!response.headersSent) sendRestError(response, 'internal_server_error');
+    sendRestError(response, 'internal_server_error');
   });
 
   return app;
@@ -127,8 +159,10 @@ export function restServerOf(app: express.Express): RestServer<AppContext> {
   return app.locals[REST_SERVER] as RestServer<AppContext>;
 }
 
-function sendRestError(response: Response, code: 'rest_path_invalid_type' | 'rest_request_too_large' | 'internal_server_error'): void {
-  const error = restError(code);
+type TransportError = 'rest_path_invalid_type' | 'rest_request_too_large' | 'rest_unsupported_encoding' | 'rest_invalid_body' | 'rest_request_timeout' | 'internal_server_error';
+
+function sendRestError(response: Response, code: TransportError | RestError): void {
+  const error = typeof code === 'string' ? restError(code) : code;
   response.status(error.status);
   response.setHeader('Content-Type', 'application/json; charset=UTF-8');
   response.end(phpJsonEncode(error.toJSON()));

@@ -8,6 +8,7 @@ import { EVENT_INDEX_TABLE, eventListPath } from './calendar/data/event-index';
 import { WpData } from './wp/wp-data';
 import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
 import { testDoubleNamespace } from './test-double/reset-route';
+import { applyServerLimits, drainServer } from './server-lifecycle';
 
 /**
  * Process entry: the only module that reads process.env, listens on a port or exits the process.
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   }
 
   const log = createLogger(config.logLevel);
-  const db = openDatabase(config);
+  const db = openDatabase(config, { limits: config.databaseLimits });
   try {
     const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
@@ -61,12 +62,16 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+    heavyConcurrency: config.http.heavyConcurrency,
+    heavyQueueMs: config.http.heavyQueueMs,
     // The reset route exists only when asked for (TEST_DOUBLE=1).
     extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, prefix: config.tablePrefix }, 'listening');
   });
+  applyServerLimits(server, config.http);
   server.on('error', (error) => {
     log.fatal({ err: error }, 'cannot listen');
     process.exit(1);
@@ -77,15 +82,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the pool.
-    server.close(() => {
-      db.close().finally(() => process.exit(0));
+    // Stop accepting, let in-flight requests finish (bounded), then close the pool; exit 0 either way: the
+    // requests cut off at the bound were reported.
+    void drainServer(server, { timeoutMs: config.http.shutdownTimeoutMs, close: () => db.close(), log }).then(() => {
+      log.info('stopped');
+      process.exit(0);
     });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      log.warn('in-flight requests did not finish in 10 s; exiting');
-      process.exit(1);
-    }, 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

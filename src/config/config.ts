@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DatabaseLimits } from '../db/dialect';
 
 /**
  * Service configuration, read from the environment once at start-up by main.ts.
@@ -29,6 +30,20 @@ export interface Config {
   fixtures?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Waiting bounds for the database (connections, statements, the write lock) and the MySQL pool size. */
+  databaseLimits: DatabaseLimits;
+  /** Bounds on requests and slow clients (ms; 0 disables a timeout). */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  heavyConcurrency: number;
+  heavyQueueMs: number;
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +51,9 @@ export class ConfigError extends Error {}
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** A duration in milliseconds (0 where a timeout may be disabled). */
+const ms = z.coerce.number().int().min(0).max(3_600_000);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -64,6 +82,17 @@ const EnvSchema = z.object({
   TEST_DOUBLE: boolFlag.default(false),
   FIXTURES: z.string().min(1).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_ACQUIRE_TIMEOUT: ms.default(5_000),
+  DB_QUERY_TIMEOUT: ms.default(10_000),
+  DB_LOCK_TIMEOUT: ms.default(10_000),
+  REQUEST_TIMEOUT: ms.default(30_000),
+  HEADERS_TIMEOUT: ms.default(10_000),
+  BODY_TIMEOUT: ms.default(30_000),
+  KEEP_ALIVE_TIMEOUT: ms.default(5_000),
+  HEAVY_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
+  HEAVY_QUEUE_TIMEOUT: ms.default(10_000),
+  SHUTDOWN_TIMEOUT: ms.default(10_000),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -125,5 +154,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     testDouble: e.TEST_DOUBLE,
     fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
+    databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT) },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT,
+      headersTimeoutMs: e.HEADERS_TIMEOUT,
+      bodyTimeoutMs: e.BODY_TIMEOUT,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT,
+      heavyConcurrency: e.HEAVY_REQUESTS,
+      heavyQueueMs: e.HEAVY_QUEUE_TIMEOUT,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT,
+    },
   };
 }

@@ -1,17 +1,106 @@
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config/config';
-import { dialectFor, type Dialect } from './dialect';
+import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
+import { WriteLockTimeout } from './faults';
+
+export type { DatabaseLimits } from './dialect';
 
 /** A connection pool plus the dialect that knows how to talk to it. Owned by whoever created it. */
 export interface Database {
   knex: Knex;
   dialect: Dialect;
+  limits: DatabaseLimits;
+  /**
+   * Runs `work` as one write transaction under the database's write lock. A deadlock or lock-wait timeout rolls the
+   * whole transaction back and runs `work` again (a bounded number of times, after a jittered pause), so `work` must
+   * depend only on what it reads inside the transaction.
+   */
+  writeTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** `log` replaces knex's console output (warnings such as a failed connection attempt). */
-export function createDatabase(config: DatabaseConfig, options: { log?: Knex.Logger } = {}): Database {
+/**
+ * The defaults bound nothing the command-line tool does (long bulk statements); the service passes its configured
+ * limits (config.ts).
+ */
+export const UNBOUNDED_LIMITS: DatabaseLimits = { acquireTimeoutMs: 60_000, queryTimeoutMs: 0, lockTimeoutMs: 60_000, poolSize: 10 };
+
+/** Attempts of a write transaction that keeps meeting deadlocks (the first run included). */
+const WRITE_ATTEMPTS = 6;
+
+export interface DatabaseOptions {
+  /** Replaces knex's console output (warnings such as a failed connection attempt). */
+  log?: Knex.Logger;
+  limits?: Partial<DatabaseLimits>;
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   const dialect = dialectFor(config);
-  const knex = knexFactory({ ...dialect.knexConfig(config), ...(options.log ? { log: options.log } : {}) });
-  return { knex, dialect, close: () => knex.destroy() };
+  const limits = { ...UNBOUNDED_LIMITS, ...options.limits };
+  const knex = knexFactory({ ...dialect.knexConfig(config, limits), ...(options.log ? { log: options.log } : {}) });
+  const gate = new WriteGate();
+  return {
+    knex,
+    dialect,
+    limits,
+    async writeTransaction(work) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // Writers of this process queue here rather than each holding a pooled connection while they wait for
+          // the database's lock: reads keep the rest of the pool.
+          return await gate.run(limits.lockTimeoutMs, () => dialect.writeTransaction(knex, limits, work));
+        } catch (error) {
+          if (attempt >= WRITE_ATTEMPTS || !dialect.isRetryable(error)) throw error;
+          await pause(attempt);
+        }
+      }
+    },
+    close: () => knex.destroy(),
+  };
+}
+
+/** The answer for this failure is "try again later": the database is unreachable, read-only, or its lock busy. */
+export function isDatabaseUnavailable(db: Pick<Database, 'dialect'>, error: unknown): boolean {
+  return error instanceof WriteLockTimeout || db.dialect.isUnavailable(error);
+}
+
+/** Full jitter on an exponential step: 10, 20, 40… ms at most, so retried writers do not meet again in step. */
+function pause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** (attempt - 1)));
+}
+
+/** One write at a time per process, in arrival order; a writer that waits longer than its bound gives up. */
+class WriteGate {
+  private tail: Promise<void> = Promise.resolve();
+
+  async run<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.tail;
+    let leave!: () => void;
+    this.tail = new Promise<void>((resolve) => (leave = resolve));
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    try {
+      await Promise.race([
+        previous,
+        new Promise<void>((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true;
+            reject(new WriteLockTimeout(timeoutMs));
+          }, timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      // The writers behind this one must still wait for the ones ahead of it.
+      void previous.then(leave);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (timedOut) throw new WriteLockTimeout(timeoutMs);
+    try {
+      return await work();
+    } finally {
+      leave();
+    }
+  }
 }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DatabaseConfig } from '../config/config';
+import { mysqlRetryable, mysqlUnavailable, sqliteRetryable, sqliteUnavailable, WriteLockTimeout } from './faults';
 
 /**
  * Everything that differs between MySQL/MariaDB and SQLite lives here, and only here.
@@ -23,10 +25,31 @@ export interface IndexInfo {
   columns: string[];
 }
 
+/** Bounds on waiting for the database; 0 disables the query timeout (the command-line tool's bulk work). */
+export interface DatabaseLimits {
+  /** Longest wait for a pooled connection, and for a new connection's handshake. */
+  acquireTimeoutMs: number;
+  /** Longest wait for one statement's answer (MySQL; SQLite statements run in-process). */
+  queryTimeoutMs: number;
+  /** Longest wait for the write lock (GET_LOCK, InnoDB row locks, SQLite's busy file). */
+  lockTimeoutMs: number;
+  /** Connections in the MySQL pool. */
+  poolSize: number;
+}
+
 export interface Dialect {
   readonly name: 'mysql' | 'sqlite';
   /** Connection settings, including the session set-up WordPress's wpdb does on every connection. */
-  knexConfig(config: DatabaseConfig): Knex.Config;
+  knexConfig(config: DatabaseConfig, limits: DatabaseLimits): Knex.Config;
+  /**
+   * Runs `work` in a transaction that holds the database's write lock until it ends, so that writers in every
+   * process take turns: slug choice, same-named venue reuse and term creation by name see each other's commits.
+   */
+  writeTransaction<T>(knex: Knex, limits: DatabaseLimits, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /** A deadlock or lock wait that rolled back work which can run again as it is. */
+  isRetryable(error: unknown): boolean;
+  /** The database cannot be reached or written right now (retryable failures included, once retries ran out). */
+  isUnavailable(error: unknown): boolean;
   listTables(knex: Knex): Promise<string[]>;
   columns(knex: Knex, table: string): Promise<ColumnInfo[]>;
   indexes(knex: Knex, table: string): Promise<IndexInfo[]>;
@@ -97,10 +120,11 @@ const errorCode = (error: unknown): string | undefined =>
 const mysql: Dialect = {
   name: 'mysql',
   schemaFile: 'mysql.sql',
-  knexConfig(config) {
+  knexConfig(config, limits) {
     if (config.client !== 'mysql') throw new Error('mysql dialect needs a mysql config');
     return {
       client: 'mysql2',
+      acquireConnectionTimeout: limits.acquireTimeoutMs,
       connection: {
         host: config.host,
         port: config.port,
@@ -114,20 +138,44 @@ const mysql: Dialect = {
         dateStrings: true,
         supportBigNumbers: true,
         decimalNumbers: true,
+        connectTimeout: limits.acquireTimeoutMs,
       },
       pool: {
         min: 0,
-        max: 10,
+        max: limits.poolSize,
         afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: MysqlConnection) => void) {
+          boundQueries(conn, limits.queryTimeoutMs);
           conn.query('SELECT @@SESSION.sql_mode AS mode', (err, rows) => {
             if (err) return done(err, conn);
             const mode = compatibleSqlMode(String(rows?.[0]?.mode ?? ''));
-            conn.query(`SET SESSION sql_mode = ?, time_zone = '+00:00', NAMES utf8mb4`, [mode], (err2) => done(err2 ?? null, conn));
+            const lockWait = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
+            conn.query(`SET SESSION sql_mode = ?, time_zone = '+00:00', NAMES utf8mb4, innodb_lock_wait_timeout = ${lockWait}`, [mode], (err2) => done(err2 ?? null, conn));
           });
         },
       },
     };
   },
+  async writeTransaction(knex, limits, work) {
+    // GET_LOCK belongs to the session, not the transaction: the connection is held from before BEGIN until the
+    // lock is released after COMMIT, so the next writer's statements start after this one's commit. READ COMMITTED
+    // takes no gap locks on the postmeta and term indexes, where concurrent inserts deadlocked under REPEATABLE READ.
+    const client = knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(conn: unknown): Promise<unknown> };
+    const conn = await client.acquireConnection();
+    const name = writeLockName(knex);
+    let locked = false;
+    try {
+      const seconds = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
+      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 ? seconds * 1000 + limits.queryTimeoutMs : 0 });
+      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(limits.lockTimeoutMs);
+      locked = true;
+      return await knex.transaction(work, { connection: conn, isolationLevel: 'read committed' });
+    } finally {
+      if (locked) await knex.raw('SELECT RELEASE_LOCK(?)', [name]).connection(conn).catch(() => undefined);
+      await client.releaseConnection(conn);
+    }
+  },
+  isRetryable: mysqlRetryable,
+  isUnavailable: mysqlUnavailable,
   async listTables(knex) {
     const rows: Array<{ name: string }> = (
       await knex.raw('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()')
@@ -216,10 +264,11 @@ const mysql: Dialect = {
 const sqlite: Dialect = {
   name: 'sqlite',
   schemaFile: 'sqlite.sql',
-  knexConfig(config) {
+  knexConfig(config, limits) {
     if (config.client !== 'sqlite') throw new Error('sqlite dialect needs a sqlite config');
     return {
       client: 'better-sqlite3',
+      acquireConnectionTimeout: limits.acquireTimeoutMs,
       connection: { filename: config.filename },
       useNullAsDefault: true,
       pool: {
@@ -229,7 +278,7 @@ const sqlite: Dialect = {
           try {
             // WAL lets other processes (another instance, WordPress's SQLite plugin) read while we write.
             if (config.filename !== ':memory:') conn.pragma('journal_mode = WAL');
-            conn.pragma('busy_timeout = 5000');
+            conn.pragma(`busy_timeout = ${Math.max(0, Math.round(limits.lockTimeoutMs))}`);
             // WordPress's LIKE is case-insensitive for ASCII, which is SQLite's default; keep it explicit.
             conn.pragma('case_sensitive_like = OFF');
             cachePreparedStatements(conn);
@@ -291,6 +340,11 @@ const sqlite: Dialect = {
     return rows.length > 0;
   },
   charsetCollate: async () => '',
+  // The single connection runs one transaction at a time; BEGIN IMMEDIATE (see cachePreparedStatements) takes the
+  // file's write lock at the start, so writers in other processes wait (busy_timeout) instead of failing mid-way.
+  writeTransaction: (knex, _limits, work) => knex.transaction(work),
+  isRetryable: sqliteRetryable,
+  isUnavailable: sqliteUnavailable,
   isDuplicateKey: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(errorCode(error) ?? ''),
   async resetAutoIncrement(knex, table) {
     // AUTOINCREMENT tables keep their counter in sqlite_sequence (absent until the first insert).
@@ -342,6 +396,39 @@ export function dialectFor(config: DatabaseConfig): Dialect {
 interface MysqlConnection {
   query(sql: string, cb: (err: Error | null, rows?: Array<Record<string, unknown>>) => void): void;
   query(sql: string, values: unknown[], cb: (err: Error | null) => void): void;
+  destroy(): void;
+}
+
+/** GET_LOCK names are server-wide (64 characters at most): one lock per database. */
+function writeLockName(knex: Knex): string {
+  const database = String((knex.client as { connectionSettings?: { database?: string } }).connectionSettings?.database ?? '');
+  return `wp-calendar:${createHash('sha1').update(database).digest('hex')}`;
+}
+
+/**
+ * Every statement of the connection gets mysql2's inactivity timeout (unless 0), so a hung server answers with an
+ * error in bounded time. The connection is then destroyed: its late answer must not reach the next statement, and
+ * the pool drops destroyed connections. Non-finite numbers have no SQL spelling (mysql2 would write `Infinity`, a
+ * column name): they are bound as NULL, which matches no row.
+ */
+function boundQueries(conn: MysqlConnection, timeoutMs: number): void {
+  const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
+  (conn as { query: unknown }).query = (...args: unknown[]) => {
+    const [first, ...rest] = args;
+    const options = typeof first === 'string' ? { sql: first } : (first as Record<string, unknown>);
+    const timeout = options.timeout === undefined ? timeoutMs : (options.timeout as number);
+    const bounded = { ...options, timeout: timeout > 0 ? timeout : undefined };
+    if (Array.isArray(rest[0])) rest[0] = rest[0].map((v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
+    const last = rest.length - 1;
+    if (typeof rest[last] === 'function') {
+      const callback = rest[last] as (err: { code?: string } | null, ...more: unknown[]) => void;
+      rest[last] = (err: { code?: string } | null, ...more: unknown[]) => {
+        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+        callback(err, ...more);
+      };
+    }
+    return query(bounded, ...rest);
+  };
 }
 interface SqliteConnection {
   pragma(sql: string): unknown;
@@ -358,7 +445,10 @@ const PREPARED_CACHE_SIZE = 256;
 function cachePreparedStatements(conn: SqliteConnection): void {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, unknown>();
-  conn.prepare = (sql: string) => {
+  conn.prepare = (text: string) => {
+    // knex opens transactions with a deferred BEGIN, which takes the write lock only at the first write: two
+    // processes that both read first would then fail to upgrade (SQLITE_BUSY) instead of waiting their turn.
+    const sql = text === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : text;
     let statement = cache.get(sql);
     if (statement === undefined) {
       statement = prepare(sql);

@@ -25,6 +25,12 @@ export const CATALOGUE = {
   rest_callback_invalid: entry(400, 'Invalid JSONP callback function.'),
   rest_request_too_large: entry(413, 'The request body is larger than the server accepts.'),
   internal_server_error: entry(500, 'There has been a critical error on this website.'),
+  // Transport and capacity answers of this service (WordPress leaves them to PHP and the web server).
+  rest_unsupported_encoding: entry(415, 'The Content-Encoding of the request body is not supported; send it as identity, gzip, deflate or br.'),
+  rest_invalid_body: entry(400, 'The request body could not be read (a corrupt compressed body, or fewer bytes than announced).'),
+  rest_request_timeout: entry(503, 'The request took too long to answer. Try again in a moment.'),
+  rest_server_busy: entry(503, 'The server is busy. Try again in a moment.'),
+  db_unavailable: entry(503, 'The database is not available right now. Try again in a moment.'),
 
   // Authentication (wp_authenticate_application_password(), rest_cookie_check_errors())
   invalid_username: entry(401, '<strong>Error:</strong> Unknown username. Check again or try your email address.'),

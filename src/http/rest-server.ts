@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { parseArgs } from './args';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
+import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
 import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
@@ -19,6 +20,10 @@ export interface RestServerOptions<C extends HttpContext> {
   /** Resolves the caller from the request; an error here answers every route
   *   (rest_application_password_check_errors()). */
   authenticate(ctx: C, req: Request): Promise<RestError | null>;
+  /** The answer for a failure that is not a RestError but is not a bug either (the database is down). */
+  classifyError?(error: unknown): RestError | undefined;
+  /** Runs the handlers of heavy endpoints (lists) under a bound on concurrency. */
+  heavy?: Limiter;
 }
 
 export interface RestServer<C extends HttpContext> {
@@ -138,7 +143,8 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);
         await checkPermission(found.endpoint, request);
-        const output = await found.endpoint.handler(request);
+        const handle = () => Promise.resolve(found.endpoint.handler(request));
+        const output = found.endpoint.heavy && options.heavy ? await options.heavy.run(handle) : await handle();
         if (output instanceof RestResponse) {
           result = output.data;
           status = output.status;
@@ -149,10 +155,12 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         allow = await allowedMethods(found.route, request);
       }
     } catch (error) {
+      const known = error instanceof RestError ? error : options.classifyError?.(error);
       if (!(error instanceof RestError)) {
-        ctx.log.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
+        if (known) ctx.log.warn({ err: error, requestId: ctx.requestId, code: known.code }, 'request failed');
+        else ctx.log.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
       }
-      const rest = error instanceof RestError ? error : restError('internal_server_error');
+      const rest = known ?? restError('internal_server_error');
       result = rest.toJSON();
       status = rest.status;
     }
@@ -193,6 +201,8 @@ async function send<C extends HttpContext>(
   query: Record<string, unknown>,
   out: { status: number; data: unknown; headers: Record<string, string | string[]>; allow?: string[] },
 ): Promise<void> {
+  // The request timed out (or the client left) while the handler ran: its answer has nowhere to go.
+  if (res.headersSent || res.writableEnded) return;
   let root: string;
   try {
     root = restRoot(await ctx.site());
@@ -224,6 +234,7 @@ async function send<C extends HttpContext>(
       body = `/**/${query._jsonp}(${body})`;
     }
   }
+  if (res.headersSent || res.writableEnded) return;
   res.status(status);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('X-Request-Id', ctx.requestId);

@@ -55,6 +55,8 @@ export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> 
   /** Absent means public, like routes TEC registers without a permission_callback. */
   permission?: (req: RestRequest<ArgValues<S>, C>) => PermissionResult | Promise<PermissionResult>;
   handler: (req: RestRequest<ArgValues<S>, C>) => unknown | Promise<unknown>;
+  /** A list that may read many rows: its handler runs under the server's bound on concurrent heavy requests. */
+  heavy?: boolean;
   doc?: EndpointDoc;
 }
 

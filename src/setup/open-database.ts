@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config';
-import type { Knex } from 'knex';
-import { createDatabase, type Database } from '../db/database';
+import { createDatabase, type Database, type DatabaseOptions } from '../db/database';
 
 /** Opening the configured database, shared by the service and the command-line tool. */
 
@@ -10,7 +9,7 @@ import { createDatabase, type Database } from '../db/database';
  * Creates the directory of an SQLite file first, so `sqlite:./data/calendar.db` works on a fresh checkout.
  * `log` takes knex's own warnings (the command-line tool silences them: the error itself is reported).
  */
-export function openDatabase(config: Pick<Config, 'database'>, options: { log?: Knex.Logger } = {}): Database {
+export function openDatabase(config: Pick<Config, 'database'>, options: DatabaseOptions = {}): Database {
   if (config.database.client === 'sqlite' && config.database.filename !== ':memory:') {
     mkdirSync(path.dirname(path.resolve(config.database.filename)), { recursive: true });
   }

@@ -1,3 +1,4 @@
+import { sqlCount } from '../db/bounds';
 import type { Knex } from 'knex';
 import { escLike, searchTerms } from './search';
 import type { WpData } from './wp-data';
@@ -122,8 +123,8 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
     .clearSelect()
     .select({ ID: idColumn })
     .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
-    .limit(limit)
-    .offset(offset);
+    .limit(sqlCount(limit))
+    .offset(sqlCount(offset));
   const [rows, counts] = await Promise.all([page as Promise<Array<{ ID: number | string }>>, countMatching(wp, { total: matching })]);
   return { ids: rows.map((r) => Number(r.ID)), total: counts.total! };
 }

@@ -39,19 +39,28 @@ export function truncateSlug(slug: string, length: number): string {
   return out.replace(/-+$/, '');
 }
 
-/** wp_unique_post_slug() for a non-hierarchical post type. */
+/**
+ * wp_unique_post_slug() for a non-hierarchical post type: the slug, else the first free `slug-N` from 2 up. The
+ * slugs it could collide with are read in one statement (WordPress probes each candidate in turn, which costs a
+ * query per taken suffix); the comparison then ignores case, as the column's collation does.
+ */
 export async function uniquePostSlug(wp: WpData, slug: string, postId: number, status: string, postType: string): Promise<string> {
   if (STATUSES_WITHOUT_UNIQUE_SLUG.includes(status)) return slug;
-  const taken = async (candidate: string): Promise<boolean> => {
-    if (RESERVED_SLUGS.includes(candidate)) return true;
-    const row = await wp.knex(wp.t.posts).select('ID').where({ post_name: candidate, post_type: postType }).andWhereNot('ID', postId).first();
-    return row !== undefined;
-  };
-  if (!(await taken(slug))) return slug;
+  // Every candidate starts with the slug cut to leave room for the longest suffix a table of posts can need.
+  const stem = truncateSlug(slug, MAX_SLUG_BYTES - 12);
+  const rows: Array<{ post_name: string }> = await wp
+    .knex(wp.t.posts)
+    .select('post_name')
+    .where('post_type', postType)
+    .andWhere(wp.dialect.like(wp.knex, 'post_name', `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    .andWhereNot('ID', postId);
+  const used = new Set(rows.map((r) => r.post_name.toLowerCase()));
+  const taken = (candidate: string) => RESERVED_SLUGS.includes(candidate) || used.has(candidate.toLowerCase());
+  if (!taken(slug)) return slug;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = `${truncateSlug(slug, MAX_SLUG_BYTES - suffix.length)}${suffix}`;
-    if (!(await taken(candidate))) return candidate;
+    if (!taken(candidate)) return candidate;
   }
 }
 

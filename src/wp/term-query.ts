@@ -1,3 +1,4 @@
+import { sqlCount } from '../db/bounds';
 import { phpEmpty } from '../php/builtins';
 import type { Knex } from 'knex';
 import { sanitizeTitle } from './text/formatting';
@@ -119,7 +120,7 @@ export async function queryTerms(wp: WpData, registry: TaxonomyRegistry, q: Term
       .whereIn('t.term_id', wp.knex.select('term_id').from('visible'));
   }
   applyOrder(page, orderBy, parseOrder(q.order));
-  const rows: Array<Record<string, unknown>> = await page.limit(q.number).offset(q.offset);
+  const rows: Array<Record<string, unknown>> = await page.limit(sqlCount(q.number)).offset(sqlCount(q.offset));
   return { terms: rows.map(normalise), total: Number(countRow?.n ?? 0) };
 }
 

@@ -14,21 +14,27 @@ export class WpData {
     readonly knex: Knex | Knex.Transaction,
     readonly dialect: Dialect,
     readonly prefix: string,
+    private readonly db?: Pick<Database, 'writeTransaction'>,
   ) {
     this.t = tableNames(prefix);
   }
 
   static open(db: Database, prefix: string): WpData {
-    return new WpData(db.knex, db.dialect, prefix);
+    return new WpData(db.knex, db.dialect, prefix, db);
   }
 
   get inTransaction(): boolean {
     return (this.knex as Knex.Transaction).isTransaction === true;
   }
 
-  /** Runs `work` in one transaction (joining the current one if there is one). */
+  /**
+   * Runs `work` in one write transaction (joining the current one if there is one). A transaction of its own holds
+   * the database's write lock and is run again from the start after a deadlock (Database.writeTransaction), so
+   * `work` must read what it depends on through the handle it is given.
+   */
   async transaction<T>(work: (wp: WpData) => Promise<T>): Promise<T> {
     if (this.inTransaction) return work(this);
-    return (this.knex as Knex).transaction((trx) => work(new WpData(trx, this.dialect, this.prefix)));
+    const run = (trx: Knex.Transaction) => work(new WpData(trx, this.dialect, this.prefix, this.db));
+    return this.db ? this.db.writeTransaction(run) : (this.knex as Knex).transaction(run);
   }
 }

@@ -55,6 +55,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
         args: def.args.list,
         validate: def.validateList ? async (req: Req) => def.validateList!(req, await envOf(req)) : undefined,
         handler: async (req) => list(await envOf(req), req),
+        heavy: true,
         doc: docs.list,
       },
     );

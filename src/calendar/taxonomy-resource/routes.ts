@@ -71,7 +71,7 @@ export function taxonomyResourceRoutes(def: TaxonomyResourceDef): Array<RouteDef
   const permission = canManage(def);
   const doc = docs(def);
   const collection: Array<Endpoint<AppContext>> = [
-    { methods: ['GET'], args: def.args.list, validate, handler: (req) => listTerms(def, req), doc: doc.list },
+    { methods: ['GET'], args: def.args.list, validate, handler: (req) => listTerms(def, req), heavy: true, doc: doc.list },
     { methods: ['POST'], args: def.args.create, validate, permission, handler: (req) => createTerm(def, req), doc: doc.create },
   ];
   const item: Array<Endpoint<AppContext>> = [

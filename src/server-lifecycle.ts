@@ -1,0 +1,54 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { HttpLimits } from './config/config';
+
+/**
+ * What a listening HTTP server needs beyond the app: slow-client bounds, and a graceful stop that drains the
+ * requests in flight before the resources they use (the database pool) are closed. Kept apart from main.ts so a
+ * process supervisor (cluster workers) can stop each server the same way.
+ */
+
+/** A client that sends its headers or body too slowly is cut off (Node answers 408 and closes the socket). */
+export function applyServerLimits(server: Server, limits: Pick<HttpLimits, 'headersTimeoutMs' | 'bodyTimeoutMs' | 'keepAliveTimeoutMs'>): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  // requestTimeout bounds the whole request (headers and body); Node wants it no shorter than headersTimeout.
+  server.requestTimeout = limits.bodyTimeoutMs === 0 ? 0 : Math.max(limits.bodyTimeoutMs, limits.headersTimeoutMs);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+}
+
+export interface DrainOptions {
+  /** Longest wait for requests in flight; then their connections are cut. */
+  timeoutMs: number;
+  /** Closes what the requests used (the database pool), after the last one finished. */
+  close(): Promise<void>;
+  log?: Logger;
+}
+
+/**
+ * Stops accepting connections, lets requests in flight finish (keep-alive connections close as soon as they are
+ * idle), then runs `close`. Resolves true when every request finished in time, false when some were cut off.
+ */
+export async function drainServer(server: Server, options: DrainOptions): Promise<boolean> {
+  let drained = true;
+  await new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+    timer = setTimeout(() => {
+      drained = false;
+      options.log?.warn({ timeoutMs: options.timeoutMs }, 'requests still in flight after the shutdown timeout; closing their connections');
+      server.closeAllConnections();
+    }, options.timeoutMs);
+  });
+  try {
+    await options.close();
+  } catch (error) {
+    options.log?.error({ err: error }, 'closing after the drain failed');
+  }
+  return drained;
+}

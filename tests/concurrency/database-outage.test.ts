@@ -1,0 +1,150 @@
+import type { Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src/app';
+import { parseDatabaseUrl } from '../../src/config/config';
+import { createDatabase, type Database } from '../../src/db/database';
+import { prepareDatabase } from '../../src/setup/prepare-database';
+import { WpData } from '../../src/wp/wp-data';
+import { createCallers, type Callers } from '../support/callers';
+import { PrivateMariaDb } from '../support/private-mariadb';
+import { freePort } from '../support/process';
+
+/**
+ * The database dies and hangs under load: a MariaDB server of this test's own is killed (SIGKILL) and paused
+ * (SIGSTOP) while clients read and write. Every request answers, as JSON: what succeeded is complete, what failed
+ * is 503 db_unavailable (never a 500, never the request timeout) and wrote nothing; once the server is back the
+ * same service answers correctly without a restart.
+ */
+
+let mariadb: PrivateMariaDb;
+let db: Database;
+let server: Server;
+let base: string;
+let callers: Callers;
+
+interface Answer {
+  kind: 'write' | 'list' | 'single';
+  title?: string;
+  status: number;
+  code?: string;
+}
+
+beforeAll(async () => {
+  mariadb = new PrivateMariaDb({ port: await freePort(), datadir: path.join(mkdtempSync(path.join(os.tmpdir(), 'calendar-faults-')), 'data') });
+  await mariadb.start();
+  await mariadb.query('CREATE DATABASE faults CHARACTER SET utf8mb4');
+  const config = parseDatabaseUrl(mariadb.url('faults'));
+  const quiet = () => undefined;
+  db = createDatabase(config, { limits: { acquireTimeoutMs: 1_000, queryTimeoutMs: 2_000, lockTimeoutMs: 2_000, poolSize: 5 }, log: { warn: quiet, error: quiet, debug: quiet, deprecate: quiet } });
+  await prepareDatabase(db, { prefix: 'wp_', siteUrl: 'http://calendar.test' });
+  callers = await createCallers(WpData.open(db, 'wp_'));
+  // The request timeout is far above the database's bounds: an outage must be answered by those.
+  const app = createApp({ db, clock: () => new Date('2025-06-01T12:00:00Z'), requestTimeoutMs: 20_000 });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.close();
+  await mariadb?.destroy();
+});
+
+let counter = 0;
+async function oneRequest(only?: 'write'): Promise<Answer> {
+  const n = counter++;
+  const kind = only ?? (['write', 'list', 'single'] as const)[n % 3]!;
+  const title = `Outage ${n}`;
+  const res =
+    kind === 'write'
+      ? await fetch(`${base}/events`, {
+          method: 'POST',
+          headers: { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title, start_date: '2025-07-01 18:00:00', end_date: '2025-07-01 20:00:00', venue: { venue: 'Outage Hall' }, categories: ['Outage'] }),
+        })
+      : // No post has this id: the single read answers 404 while the database is up.
+        await fetch(kind === 'list' ? `${base}/events?start_date=2025-01-01` : `${base}/events/999999`);
+  const body = (await res.json()) as { code?: string };
+  return { kind, title: kind === 'write' ? title : undefined, status: res.status, code: res.status >= 400 ? body.code : undefined };
+}
+
+/** Keeps `clients` requests going until `done()` says stop. */
+async function load(clients: number, done: () => boolean): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (!done()) answers.push(await oneRequest());
+    }),
+  );
+  return answers;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function during(fault: () => Promise<void> | void, recover: () => Promise<void> | void): Promise<Answer[]> {
+  let stop = false;
+  const running = load(6, () => stop);
+  await sleep(500);
+  await fault();
+  await sleep(4_000);
+  await recover();
+  stop = true;
+  return running;
+}
+
+function expectOnlySuccessOr503(answers: Answer[]): void {
+  const outcomes = new Set(answers.map((a) => (a.status < 400 ? `${a.kind} ${a.status}` : `${a.status} ${a.code}`)));
+  for (const outcome of outcomes) expect(['write 201', 'list 200', '404 rest-event-not-found', '503 db_unavailable']).toContain(outcome);
+  expect(outcomes).toContain('503 db_unavailable');
+}
+
+async function expectNothingHalfWritten(answers: Answer[]): Promise<void> {
+  const wp = WpData.open(db, 'wp_');
+  const rows: Array<{ ID: number; post_title: string }> = await wp.knex(wp.t.posts).where('post_type', 'tribe_events').select('ID', 'post_title');
+  const stored = new Set(rows.map((r) => r.post_title));
+  for (const a of answers.filter((x) => x.kind === 'write')) expect({ title: a.title, stored: stored.has(a.title!) }).toEqual({ title: a.title, stored: a.status === 201 });
+  // Every stored event has its dates, its venue and its category: no transaction stopped half-way.
+  const meta: Array<{ post_id: number; meta_key: string }> = await wp.knex(wp.t.postmeta).whereIn('meta_key', ['_EventStartDate', '_EventEndDate', '_EventVenueID']).select('post_id', 'meta_key');
+  const terms: Array<{ object_id: number }> = await wp.knex(wp.t.term_relationships).select('object_id');
+  for (const row of rows) {
+    expect(meta.filter((m) => m.post_id === row.ID).map((m) => m.meta_key).sort()).toEqual(['_EventEndDate', '_EventStartDate', '_EventVenueID']);
+    expect(terms.some((t) => t.object_id === row.ID)).toBe(true);
+  }
+  const venues = await wp.knex(wp.t.posts).where({ post_type: 'tribe_venue', post_title: 'Outage Hall' });
+  expect(venues.length).toBeLessThanOrEqual(1);
+}
+
+async function expectServingAgain(): Promise<Answer[]> {
+  // The pool finds the server again by itself; the first statements may still meet dead connections.
+  const answers: Answer[] = [];
+  for (let i = 0; i < 50 && answers.at(-1)?.status !== 201; i++) {
+    answers.push(await oneRequest('write'));
+    if (answers.at(-1)!.status !== 201) await sleep(200);
+  }
+  expect(answers.at(-1)?.status).toBe(201);
+  const list = await fetch(`${base}/events?start_date=2025-01-01`);
+  expect(list.status).toBe(200);
+  return answers;
+}
+
+it('answers 503 db_unavailable while the server is killed, writes nothing half-way, and recovers without a restart', async () => {
+  const answers = await during(
+    () => mariadb.kill(),
+    () => mariadb.start(),
+  );
+  expectOnlySuccessOr503(answers);
+  await expectNothingHalfWritten([...answers, ...(await expectServingAgain())]);
+}, 180_000);
+
+it('answers 503 db_unavailable in bounded time while the server hangs, and recovers when it resumes', async () => {
+  const answers = await during(
+    () => mariadb.pause(),
+    () => mariadb.resume(),
+  );
+  expectOnlySuccessOr503(answers);
+  await expectNothingHalfWritten([...answers, ...(await expectServingAgain())]);
+}, 180_000);
