@@ -68,7 +68,8 @@ async function singleRequest(url: string): Promise<number> {
     const started = performance.now();
     const res = await fetch(url);
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    // A failed request (the database overwhelmed by the load before it) is reported, not timed.
+    if (res.status !== 200) return Number.NaN;
     if (i > 0) times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[2]!;
