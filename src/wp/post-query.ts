@@ -83,9 +83,13 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
   if (filter.ids) query.whereIn(id, filter.ids.length > 0 ? [...filter.ids] : [0]);
   if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
   if (filter.search) whereSearch(wp, query, filter.search);
-  for (const ttIds of filter.termTaxonomyIds ?? []) {
-    const related = wp.knex({ tr: wp.t.term_relationships }).select('tr.object_id').whereIn('tr.term_taxonomy_id', ttIds.length > 0 ? [...ttIds] : [0]);
-    query.whereIn(id, related);
+  for (const [i, ttIds] of (filter.termTaxonomyIds ?? []).entries()) {
+    // Correlated on the post, so an ordered page can walk its index and probe the relationships' primary key
+    // for each post, stopping after the page, instead of collecting and sorting every post of the terms.
+    const tr = `tr${i}`;
+    query.whereExists(
+      wp.knex({ [tr]: wp.t.term_relationships }).select(wp.knex.raw('1')).whereRaw('?? = ??', [`${tr}.object_id`, id]).whereIn(`${tr}.term_taxonomy_id`, ttIds.length > 0 ? [...ttIds] : [0]),
+    );
   }
   for (const { key, values } of filter.metaNumericIn ?? []) {
     const numbers = values.length > 0 ? [...values] : [0];

@@ -69,8 +69,18 @@ function triggers(wp: WpData): TriggerSpec[] {
     `UPDATE ${table} SET ${META_COLUMNS.map((c) => `${c.column} = CASE WHEN ${quote(c.key)} IN (${keys}) THEN ${metaValueSql(wp, c, `${table}.post_id`)} ELSE ${c.column} END`).join(', ')} WHERE post_id IN (${posts})`;
   return [
     { name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [replaceRow] },
-    // An update may change the type or the id: the old row goes, and the post's current row comes back if it is an event.
-    { name: name('post_update'), table: wp.t.posts, event: 'UPDATE', statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, replaceRow] },
+    // Most updates keep the id and the type: the status and date are rewritten in place. A post that changes id or
+    // stops being an event loses its row; one that becomes an event (or changes id) gets its whole row.
+    {
+      name: name('post_update'),
+      table: wp.t.posts,
+      event: 'UPDATE',
+      statements: [
+        `DELETE FROM ${table} WHERE post_id = OLD.ID AND (OLD.ID <> NEW.ID OR NOT ${isEvent('NEW')})`,
+        `UPDATE ${table} SET post_status = NEW.post_status, post_date = NEW.post_date WHERE post_id = NEW.ID AND OLD.ID = NEW.ID AND ${isEvent('OLD')} AND ${isEvent('NEW')}`,
+        `${replaceRow} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
+      ],
+    },
     { name: name('post_delete'), table: wp.t.posts, event: 'DELETE', statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
     { name: name('meta_insert'), table: wp.t.postmeta, event: 'INSERT', when: indexedKey('NEW'), statements: [refreshMeta('NEW.meta_key', 'NEW.post_id')] },
     {

@@ -7,7 +7,8 @@ import { EVENT_INDEX_TABLE } from './event-index';
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
  * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
- * the plugin's occurrences table when the site has it and it is active, otherwise the events' date meta.
+ * the plugin's occurrences table when the site has it and it is active, otherwise the service's event index when
+ * the site has it, otherwise the events' date meta. Each list is a page statement and a count statement.
  */
 
 /**
