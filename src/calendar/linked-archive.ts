@@ -62,7 +62,7 @@ const phpString = (value: unknown): string => (value === true ? '1' : value === 
 async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = env.tec.timezoneMode === 'site';
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
-  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  const source = await eventDateSource(wp, env.tec);
   // Only the first page of them, so links of later events are missed, as in the plugin.
   return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }
@@ -77,14 +77,15 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       postType: archive.postType,
       status: status.filter,
       linkKey: archive.linkKey,
+      eventIndex: env.tec.eventIndex,
       event: a.event,
       hasEvents: a.has_events === undefined ? undefined : isTruthy(a.has_events),
       linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, wp, status.filter) : undefined,
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
     const result = await linkedPage(wp, query, page.perPage, page.offset);
-    let total = result.total ?? 0;
-    if (result.total === null && page.page === 1 && query.search) {
+    let total = result.total;
+    if (result.ids.length === 0 && page.page === 1 && query.search) {
       // A search that finds nothing at all leaves the totals of the archive without it (the plugin's quirk).
       const totals = await linkedSearchTotals(wp, query);
       if (totals.searchMatches === 0) total = totals.withoutSearch;

@@ -50,3 +50,8 @@ export async function recreateOptionRaw(wp: WpData, name: string, stored: string
   await wp.knex(wp.t.options).where({ option_name: name }).delete();
   await wp.knex(wp.t.options).insert({ option_name: name, option_value: stored, autoload: 'auto' });
 }
+
+/** delete_option(). */
+export async function deleteOption(wp: WpData, name: string): Promise<void> {
+  await wp.knex(wp.t.options).where({ option_name: name }).delete();
+}

@@ -48,7 +48,7 @@ export async function feedEventIds(env: CalendarEnv, view: FeedView): Promise<nu
   const wp = env.ctx.wp;
   const term = view.term;
   const termTaxonomyIds = !term ? [] : term.taxonomy === TAXONOMY.category ? [await termTaxonomyIdsWithDescendants(wp, term.taxonomy, [term.term_id])] : [[term.term_taxonomy_id]];
-  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  const source = await eventDateSource(wp, env.tec);
   const query = { filter: { status: { in: ['publish'] }, termTaxonomyIds }, window: feedWindow(env, bounds(env, view)), source };
   const page = await eventPage(wp, POST_TYPE.event, query, { byPostDate: false, limit: FEED_EVENT_LIMIT, offset: 0 });
   return page.ids;
