@@ -4,10 +4,10 @@
  * feed URL (status, Content-Type, Content-Disposition, body) under tests/ical/recorded/, with the calendar as the
  * plugin stored it (its ids), so the tests can load the very same calendar into the service.
  *
- *   ORACLE_PORT=8085 ORACLE_DB=tecoracle_ical npx tsx scripts/record-ical.ts
+ *   ORACLE_PORT=8085 ORACLE_DB=tecoracle_ical npm run record:ical
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
@@ -55,6 +55,8 @@ const FEEDS: Array<[string, string]> = [
   ['single-private', '/event/private-rehearsal/?ical=1'],
   ['single-hidden', '/event/hidden-from-listings/?ical=1'],
   ['single-unknown', '/event/no-such-event/?ical=1'],
+  ['outlook-list', '/events/?outlook-ical=1'],
+  ['outlook-single', '/event/jazz-night-spring-forward/?outlook-ical=1'],
 ];
 
 /** The same calendar on a site with plain permalinks (`permalink_structure` empty): only query forms resolve. */
@@ -95,6 +97,9 @@ async function main() {
     doc.events.push({ id: 400 + day, title: `Bulk session ${day}`, date: '2026-10-20 09:00:00', start_date: `2028-01-${d} 10:00:00`, end_date: `2028-01-${d} 11:00:00`, timezone: 'Europe/Berlin', categories: [4] });
   }
 
+  // The uploads folder outlives reset-db.sh: earlier runs' posters would make WordPress name this one poster-2.png.
+  const uploads = path.join(work, 'wordpress', 'wp-content', 'uploads');
+  if (existsSync(uploads)) for (const entry of readdirSync(uploads, { recursive: true, encoding: 'utf8' })) if (/(^|\/)poster(-\d+)?(-\d+x\d+)?\.png$/.test(entry)) rmSync(path.join(uploads, entry));
   const media = await call('POST', `${home}/wp-json/wp/v2/media`, new Uint8Array(PNG), { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="poster.png"' });
   const attachment = { id: media.id as number, file: media.media_details.file as string, mime: media.mime_type as string, url: media.source_url as string };
 

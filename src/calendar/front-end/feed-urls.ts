@@ -19,9 +19,11 @@ export type FeedUrl =
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `ical` or `outlook-ical` in the query string, with any value (Tribe__Events__iCal::do_ical_template()). */
-export function wantsFeed(query: URLSearchParams): boolean {
-  return query.has('ical') || query.has('outlook-ical');
+export type FeedType = 'ical' | 'outlook';
+
+/** `ical` or `outlook-ical` in the query string, with any value; Outlook's wins (Tribe__Events__iCal::do_ical_template()). */
+export function feedType(query: URLSearchParams): FeedType | null {
+  return query.has('outlook-ical') ? 'outlook' : query.has('ical') ? 'ical' : null;
 }
 
 /** The view's date: `eventDate`, else `tribe-bar-date`; `Y-m` for a month, `Y-m-d` for a list (a month means its first day). */

@@ -12,7 +12,7 @@ import { feedEventIds, type FeedView } from '../ical/feed-events';
 import { calendarText, feedEvent } from '../ical/feed-writer';
 import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../identifiers';
 import { tagResource } from '../tags';
-import type { FeedUrl } from './feed-urls';
+import type { FeedType, FeedUrl } from './feed-urls';
 
 /**
  * The iCalendar answer of a front-end URL with `?ical=1` (Tribe__Events__iCal::do_ical_template()): the plugin's
@@ -46,8 +46,10 @@ async function termPath(env: CalendarEnv, term: TermRow): Promise<string[]> {
   return path;
 }
 
-async function viewOf(env: CalendarEnv, url: FeedUrl): Promise<FeedView | FeedAnswer> {
+async function viewOf(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<FeedView | FeedAnswer> {
   const wp = env.ctx.wp;
+  // The plugin answers `outlook-ical` on a single event with the upcoming-events feed (observed on 6.17.2).
+  if (url.kind === 'single' && type === 'outlook') return { kind: env.tec.defaultView };
   if (url.kind === 'single') {
     const post = url.slug !== undefined ? await findPostBySlug(wp, POST_TYPE.event, safeDecode(url.slug)) : await getPost(wp, url.id!);
     if (post && post.post_type === POST_TYPE.event && post.post_status === 'publish') return { kind: 'single', post };
@@ -64,19 +66,20 @@ async function viewOf(env: CalendarEnv, url: FeedUrl): Promise<FeedView | FeedAn
   return url.display === 'month' ? { kind: 'month', month: url.date, term } : { kind: 'list', date: url.date, term };
 }
 
-export async function feedAnswer(ctx: AppContext, url: FeedUrl): Promise<FeedAnswer> {
+/** The feed of a URL; Outlook's (`outlook-ical`) differs only by its calendar name and file name. */
+export async function feedAnswer(ctx: AppContext, url: FeedUrl, type: FeedType = 'ical'): Promise<FeedAnswer> {
   const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
-  const view = await viewOf(env, url);
+  const view = await viewOf(env, url, type);
   if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view;
   const ids = await feedEventIds(env, view as FeedView);
   const bundle = await loadBundle(ctx.wp, ids, { taxonomies: [TAXONOMY.category], links: true });
   const posts = ids.map((id) => bundle.main.posts.get(id)).filter((post) => post !== undefined);
   const events = posts.map((post) => feedEvent(env, bundle, post));
-  const hash = createHash('md5').update(`ical${posts.map((post) => post.ID).join('')}`).digest('hex').slice(0, 11);
+  const hash = createHash('md5').update(`${type}${posts.map((post) => post.ID).join('')}`).digest('hex').slice(0, 11);
   const newest = posts.map((post) => post.post_modified_gmt).filter((d) => d && !d.startsWith('0000')).sort().at(-1);
   return {
     kind: 'feed',
-    body: calendarText(env, bundle, events),
+    body: calendarText(env, bundle, events, { calendarName: type === 'ical' }),
     fileName: `${sanitizeTitle(env.site.name)}-${hash}.ics`,
     lastModified: newest ? new Date(`${newest.replace(' ', 'T')}Z`) : undefined,
   };

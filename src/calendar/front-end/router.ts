@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../app-context';
 import { readTecSettings } from '../settings';
 import { discoveryHeaders } from './discovery';
-import { matchFeedUrl, wantsFeed } from './feed-urls';
+import { feedType, matchFeedUrl } from './feed-urls';
 import { feedAnswer, sendFeed } from './feeds';
 import { renderFrontEnd } from './pages';
 import { matchFrontEnd, type FrontEndTarget } from './permalinks';
@@ -21,10 +21,11 @@ export function frontEndPages(contextFor: (req: Request) => AppContext): Request
     const query = new URLSearchParams(rawQuery);
     const tec = readTecSettings(site);
     let target: FrontEndTarget | null = null;
-    if (wantsFeed(query)) {
+    const type = feedType(query);
+    if (type) {
       const feedUrl = matchFeedUrl(req.path, query, site.permalinkStructure, tec, tec.defaultView);
       if (feedUrl) {
-        const answer = await feedAnswer(ctx, feedUrl);
+        const answer = await feedAnswer(ctx, feedUrl, type);
         if (answer.kind === 'feed') return sendFeed(req, res, answer);
         if (answer.kind === 'redirect') return void res.redirect(301, answer.location);
         target = { kind: 'term', taxonomy: answer.taxonomy, slug: answer.slug };

@@ -121,7 +121,8 @@ function zonesOf(events: readonly FeedEvent[]): ZoneUse[] {
   return [...zones.values()];
 }
 
-export function calendarText(env: CalendarEnv, bundle: PostBundle, events: readonly FeedEvent[]): string {
+/** `calendarName`: X-WR-CALNAME, which the plugin leaves out of Outlook's feed. */
+export function calendarText(env: CalendarEnv, bundle: PostBundle, events: readonly FeedEvent[], options: { calendarName: boolean }): string {
   const name = env.site.name;
   const header = [
     'BEGIN:VCALENDAR',
@@ -129,7 +130,7 @@ export function calendarText(env: CalendarEnv, bundle: PostBundle, events: reado
     `PRODID:-//${name} - ECPv${PLUGIN_VERSION}//NONSGML v1.0//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...(name && options.calendarName ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
     `X-ORIGINAL-URL:${env.site.home}`,
     `X-WR-CALDESC:${escapeText(`Events for ${name}`)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
