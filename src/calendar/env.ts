@@ -62,6 +62,15 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
     siteZone,
     root: `${restRoot(site)}${namespace}/`,
     permalink,
-    write: { now: ctx.now, siteZone, taxonomies: CALENDAR_TAXONOMIES, permalink: (post) => permalink(post) },
+    write: {
+      now: ctx.now,
+      siteZone,
+      taxonomies: CALENDAR_TAXONOMIES,
+      permalink: (post) => permalink(post),
+      // The plugin registers its three post types with revision support.
+      revisionTypes: new Set<string>(Object.values(POST_TYPE)),
+      homeUrl: site.home,
+      userId: ctx.principal.userId,
+    },
   };
 }

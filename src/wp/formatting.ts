@@ -95,6 +95,11 @@ export function sanitizeTitle(title: string, fallback = ''): string {
   return slug === '' ? fallback : slug;
 }
 
+/** wp_strip_all_tags(): script and style elements with their content, then every tag; trimmed. */
+export function stripAllTags(text: string): string {
+  return phpTrim(stripTags(text.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '')));
+}
+
 /** sanitize_text_field(): no tags, no line breaks or runs of whitespace, no percent-encoded octets, trimmed. */
 export function sanitizeTextField(text: string): string {
   let filtered = text;

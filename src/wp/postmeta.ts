@@ -54,19 +54,23 @@ export async function loadPostMeta(wp: WpData, postIds: readonly number[], keys?
 /** add_post_meta(): always a new row. */
 export async function addPostMeta(wp: WpData, postId: number, key: string, value: unknown): Promise<void> {
   await wp.knex(wp.t.postmeta).insert({ post_id: postId, meta_key: key, meta_value: maybeSerialize(value) });
+  wp.noteChange(postId, key);
 }
 
-/** update_post_meta(): rewrites every row of the key, or adds one when there is none. */
+/** update_post_meta(): rewrites every row of the key that differs, or adds one when there is none. */
 export async function updatePostMeta(wp: WpData, postId: number, key: string, value: unknown): Promise<void> {
-  const updated = await wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).update({ meta_value: maybeSerialize(value) });
-  if (updated === 0) await addPostMeta(wp, postId, key, value);
+  const stored = maybeSerialize(value);
+  const differing = () => wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).andWhere((q) => q.whereNull('meta_value').orWhereNot(wp.dialect.binaryEquals(wp.knex, 'meta_value', stored ?? '')));
+  const updated = await differing().update({ meta_value: stored });
+  if (updated > 0) wp.noteChange(postId, key);
+  else if (!(await wp.knex(wp.t.postmeta).first('meta_id').where({ post_id: postId, meta_key: key }))) await addPostMeta(wp, postId, key, value);
 }
 
 /** delete_post_meta(): every row of the key, or only the rows holding `value`. */
 export async function deletePostMeta(wp: WpData, postId: number, key: string, value?: unknown): Promise<void> {
   const query = wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key });
   if (value !== undefined) query.andWhere('meta_value', maybeSerialize(value) ?? '');
-  await query.delete();
+  if ((await query.delete()) > 0) wp.noteChange(postId, key);
 }
 
 /** Replaces all rows of a key with one row per value, so meta_id order is the order given. */
@@ -74,4 +78,5 @@ export async function replacePostMeta(wp: WpData, postId: number, key: string, v
   await deletePostMeta(wp, postId, key);
   if (values.length === 0) return;
   await wp.knex(wp.t.postmeta).insert(values.map((v) => ({ post_id: postId, meta_key: key, meta_value: maybeSerialize(v) })));
+  wp.noteChange(postId, key);
 }

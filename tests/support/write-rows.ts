@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * The rows a write left in the WordPress tables, in a form two databases can be compared in: posts numbered in
- * creation order (`#1`, `#2`…), the writer's user as `<caller>`, the site URL as `<site>`, and every date or Unix
+ * The rows a write left in the WordPress tables, in a form two databases can be compared in: posts numbered by
+ * type and creation order (`#1`, `#2`…), the writer's user as `<caller>`, the site URL as `<site>`, and every date or Unix
  * time within ten minutes of the write as `<now>` / `<ts>`. Used by the recording script (on the plugin's
  * database) and by the test that replays the same writes against the service.
  */
@@ -45,11 +45,18 @@ function normaliser(ctx: DumpContext, ids: number[]) {
   };
 }
 
+/** The keys of `_tribe_modified_fields`, sorted, each of whose times must be the write's. */
+function modifiedKeys(serialized: string): string {
+  const keys = [...serialized.matchAll(/s:\d+:"([^"]*)";i:(\d+);/g)].map((m) => m[1]!);
+  return keys.sort().join(' ');
+}
+
 const LINK_KEYS = new Set(['_EventVenueID', '_EventOrganizerID', '_thumbnail_id', '_Venuepost_author', '_Organizerpost_author']);
 
 export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<string, PostDump>> {
   const t = (name: string) => `${ctx.prefix}${name}`;
-  const posts: Array<Record<string, unknown>> = await knex(t('posts')).where('ID', '>', ctx.afterId).orderBy('ID');
+  // Numbered by type, then id: the plugin inserts inline venues and organizers before their event, the service after.
+  const posts: Array<Record<string, unknown>> = await knex(t('posts')).where('ID', '>', ctx.afterId).orderBy([{ column: 'post_type' }, { column: 'ID' }]);
   const ids = posts.map((p) => Number(p.ID));
   const norm = normaliser(ctx, ids);
   const out: Record<string, PostDump> = {};
@@ -64,8 +71,15 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
     const id = Number(p.ID);
     const post: Record<string, string> = {};
     for (const c of POST_COLUMNS) post[c] = c === 'post_parent' ? norm(p[c], 'id') : c === 'post_author' ? norm(p[c], 'user') : norm(p[c]);
+    // Revisions are named after their post's id.
+    post.post_name = post.post_name.replace(/^(\d+)(?=-revision-v\d+$)/, (n) => norm(n, 'id'));
     const m: Record<string, string[]> = {};
     for (const row of meta.filter((r) => Number(r.post_id) === id)) {
+      // The tracker's order follows the plugin's write order, which is not part of the contract: keys sorted.
+      if (row.meta_key === '_tribe_modified_fields') {
+        (m[row.meta_key] ??= []).push(modifiedKeys(row.meta_value));
+        continue;
+      }
       const kind = row.meta_key.endsWith('post_author') ? 'user' : LINK_KEYS.has(row.meta_key) ? 'id' : 'text';
       (m[row.meta_key] ??= []).push(norm(row.meta_value, kind));
     }
