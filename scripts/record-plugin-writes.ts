@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
-import { SCENARIOS } from '../tests/api/plugin-writes/scenarios';
+import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS } from '../tests/api/plugin-writes/scenarios';
 import { dumpWrites, pickFields, substitute } from '../tests/support/write-rows';
 
 const root = resolve(__dirname, '..');
@@ -48,10 +48,32 @@ async function main(): Promise<void> {
     recorded.push({ name: scenario.name, answers, rows });
     process.stderr.write(`${scenario.name}: ${answers.map((a) => a.status).join(' ')}\n`);
   }
+  // By-slug lookups: one event with its venue and organizer, their post_name rewritten in the table.
+  execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
+  const created = (await (
+    await fetch(`${api}/events`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Slugged', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', venue: { venue: 'V' }, organizer: [{ organizer: 'O' }], categories: ['Music'] }),
+    })
+  ).json()) as { id: number; venue: { id: number }; organizer: Array<{ id: number }> };
+  const discovery = [];
+  for (const path of DISCOVERY_PAGES) {
+    const res = await fetch(`${siteUrl}${path}`, { method: 'HEAD', redirect: 'manual' });
+    discovery.push({ path, status: res.status, apiRoot: (res.headers.get('x-tec-api-root') ?? '').replace(siteUrl, '<site>').replace(/\d+$/, '<id>') });
+  }
+  const idOf = { events: created.id, venues: created.venue.id, organizers: created.organizer[0]!.id };
+  const slugs = [];
+  for (const lookup of SLUG_LOOKUPS) {
+    await knex('wp_posts').where('ID', idOf[lookup.resource]).update({ post_name: lookup.stored });
+    const res = await fetch(`${api}/${lookup.resource}/by-slug/${encodeURIComponent(lookup.requested)}`);
+    const body = (await res.json()) as Record<string, unknown>;
+    slugs.push({ ...lookup, status: res.status, found: body.id === idOf[lookup.resource], code: body.code ?? null });
+  }
   await knex.destroy();
   execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
   const out = join(root, 'tests/api/plugin-writes/plugin-writes.json');
-  writeFileSync(out, `${JSON.stringify({ recordedFrom: 'The Events Calendar 6.17.2 on WordPress 7.0.4', recordedAt: new Date().toISOString().slice(0, 10), scenarios: recorded }, null, 1)}\n`);
+  writeFileSync(out, `${JSON.stringify({ recordedFrom: 'The Events Calendar 6.17.2 on WordPress 7.0.4', recordedAt: new Date().toISOString().slice(0, 10), scenarios: recorded, slugs, discovery }, null, 1)}\n`);
   process.stderr.write(`wrote ${out}\n`);
 }
 

@@ -3,7 +3,8 @@ import { createTecTables } from '../../support/tec-tables';
 import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
 import { dumpWrites, pickFields, substitute } from '../../support/write-rows';
 import recorded from './plugin-writes.json';
-import { SCENARIOS } from './scenarios';
+import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS } from './scenarios';
+import { seedEvent, seedPost } from '../../support/rows';
 
 /**
  * The same writes sent to the real plugin (plugin-writes.json, recorded by scripts/record-plugin-writes.ts) and to
@@ -43,5 +44,42 @@ describe.each(SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] as con
     }
     expect(answers).toEqual(expected.answers);
     expect(await dumpWrites(t.wp.knex, { ...ctx, afterId })).toEqual(expected.rows);
+  });
+});
+
+describe('by-slug lookups', () => {
+  it('find the post as get_page_by_path() does, through sanitize_title_for_query()', async () => {
+    await emptyCalendar();
+    const ids = {
+      events: await seedEvent(t.wp, { post_title: 'Slugged', start: '2030-01-01 10:00:00', end: '2030-01-01 11:00:00' }),
+      venues: await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'V' }),
+      organizers: await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: 'O' }),
+    };
+    const answers = [];
+    for (const lookup of SLUG_LOOKUPS) {
+      await t.wp.knex(t.wp.t.posts).where('ID', ids[lookup.resource]).update({ post_name: lookup.stored });
+      const res = await t.request.get(`/wp-json/tribe/events/v1/${lookup.resource}/by-slug/${encodeURIComponent(lookup.requested)}`);
+      answers.push({ ...lookup, status: res.status, found: res.body.id === ids[lookup.resource], code: res.body.code ?? null });
+    }
+    expect(answers).toEqual(recorded.slugs);
+  });
+});
+
+describe('discovery headers of the front-end pages', () => {
+  it('name the namespace root except on events and term archives', async () => {
+    await emptyCalendar();
+    const created = await t.request
+      .post('/wp-json/tribe/events/v1/events')
+      .set('Authorization', callers.administrator.authorization)
+      .send({ title: 'Slugged', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', venue: { venue: 'V' }, organizer: [{ organizer: 'O' }], categories: ['Music'] });
+    expect(created.status).toBe(201);
+    const answers = [];
+    for (const path of DISCOVERY_PAGES) {
+      const res = await t.request.head(path);
+      // The service's own namespace stands where the plugin's is: a documented difference of the project.
+      const apiRoot = String(res.headers['x-tec-api-root'] ?? '').replace(SITE_URL, '<site>').replace('/calendar/events/v1/', '/tribe/events/v1/').replace(/\d+$/, '<id>');
+      answers.push({ path, status: res.status, apiRoot });
+    }
+    expect(answers).toEqual(recorded.discovery);
   });
 });

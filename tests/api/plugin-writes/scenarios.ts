@@ -94,3 +94,18 @@ export const SCENARIOS: WriteScenario[] = [
     ],
   },
 ];
+
+/** By-slug lookups: the post's stored post_name (written straight into the table) and the slug requested. */
+export const SLUG_LOOKUPS: Array<{ resource: 'events' | 'venues' | 'organizers'; stored: string; requested: string }> = [
+  { resource: 'events', stored: 'a.b', requested: 'a.b' },
+  { resource: 'venues', stored: 'a.b', requested: 'a.b' },
+  { resource: 'organizers', stored: 'a.b', requested: 'a.b' },
+  { resource: 'events', stored: 'plain', requested: 'PLAIN' },
+  { resource: 'events', stored: 'plain', requested: 'plain.' },
+  { resource: 'events', stored: 'plain', requested: 'pläin' },
+  { resource: 'venues', stored: 'caf%c3%a9', requested: 'café' },
+  { resource: 'organizers', stored: 'a-b', requested: 'a b' },
+];
+
+/** Front-end pages whose X-TEC-API-ROOT header is compared, for an event "Slugged" at venue "V", organizer "O", category "Music". */
+export const DISCOVERY_PAGES = ['/', '/event/slugged/', '/venue/v/', '/organizer/o/', '/events/category/music/', '/event/nope/'];
