@@ -11,6 +11,9 @@ import { createDatabase } from '../src/db/database';
 import { prepareDatabase } from '../src/setup/prepare-database';
 import { WpData } from '../src/wp/wp-data';
 import { createTecTables } from '../tests/support/tec-tables';
+import { dropEventIndex, eventListPath } from '../src/calendar/data/event-index';
+import { TEC_CUSTOM_TABLES_OPTION } from '../src/calendar/identifiers';
+import { deleteOption, updateOption } from '../src/wp/options';
 
 /**
  * The benchmark's databases: a fresh one per engine, filled with a generated calendar written as WordPress and
@@ -59,7 +62,8 @@ export interface CalendarShape {
   siteUrl: string;
 }
 
-export async function fillCalendar(url: string, shape: CalendarShape, progress: (line: string) => void): Promise<void> {
+/** Writes the calendar; returns the seconds it took. */
+export async function fillCalendar(url: string, shape: CalendarShape, progress: (line: string) => void): Promise<number> {
   const db = createDatabase(parseDatabaseUrl(url));
   try {
     await prepareDatabase(db, { prefix: 'wp_', siteUrl: shape.siteUrl });
@@ -79,6 +83,30 @@ export async function fillCalendar(url: string, shape: CalendarShape, progress: 
         }
       },
     });
+    return (Date.now() - started) / 1000;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * The three paths of the event lists on one generated database (which has the plugin's custom tables and the
+ * event index): the service-created path reads the index (custom tables switched off, as on a site without
+ * them); an existing WordPress database without db:index reads the date meta (index dropped); and a site with
+ * the plugin's custom tables active reads its occurrences. Called in that order: the drop is one-way.
+ */
+export type ListPath = 'index' | 'postmeta' | 'occurrences';
+
+export async function selectPath(url: string, path: ListPath): Promise<void> {
+  const db = createDatabase(parseDatabaseUrl(url));
+  try {
+    const wp = WpData.open(db, 'wp_');
+    if (path === 'postmeta') await dropEventIndex(wp);
+    if (path === 'occurrences') await deleteOption(wp, TEC_CUSTOM_TABLES_OPTION);
+    // WordPress stores a false option as ''.
+    else await updateOption(wp, TEC_CUSTOM_TABLES_OPTION, '');
+    const reads = await eventListPath(wp);
+    if (reads.source !== path) throw new Error(`expected the ${path} path, the service would read ${reads.source}`);
   } finally {
     await db.close();
   }

@@ -1,22 +1,29 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements } from './bench-db';
+import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements, selectPath, type ListPath } from './bench-db';
 import { freePort, measure, startServer, type Figures } from './load';
 
 /**
  * `npm run bench`: on SQLite and on MariaDB, a fresh database with a generated calendar (100,000 events over
- * three years by default), the built service (dist/main.js) under autocannon for the list scenarios and a single
- * event, then the baseline — the same SQL through the same driver with no framework — under the same load.
+ * three years by default), then for each path the event lists can take — the event index of a database the
+ * service created, the date meta of an existing WordPress database without `wp-calendar db:index`, the plugin's
+ * occurrences table — the built service (dist/main.js): one request at a time for the latency of a single
+ * request, then autocannon for throughput. With BENCH_BASELINE=1, also the baseline: the same SQL through the
+ * same driver with no framework, under the same load.
  *
  * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (10),
- * BENCH_DATABASES (sqlite,mysql), BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306).
+ * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_BASELINE (0),
+ * BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306).
  */
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',').map((d) => d.trim()) as Array<'sqlite' | 'mysql'>;
+/** In this order: the drop of the index for the meta path is one-way. */
+const PATHS = (['index', 'occurrences', 'postmeta'] as const).filter((p) => (process.env.BENCH_PATHS ?? 'index,occurrences,postmeta').split(',').map((x) => x.trim()).includes(p));
+const BASELINE = process.env.BENCH_BASELINE === '1';
 const MYSQL_SERVER = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 /** "Now" of the run: events span 30 months before it and 6 months after it. */
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -25,61 +32,109 @@ const ROOT = '/wp-json/tribe/events/v1';
 
 const SCENARIOS: Array<{ name: string; path: (eventId: number) => string }> = [
   { name: 'list, default window', path: () => `${ROOT}/events` },
-  { name: 'list, date range (July)', path: () => `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31` },
+  { name: 'list, one month (July)', path: () => `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31` },
   { name: 'list, category', path: () => `${ROOT}/events?categories=music` },
   { name: 'list, search', path: () => `${ROOT}/events?search=jazz` },
   { name: 'list, page 100', path: () => `${ROOT}/events?page=100` },
+  { name: 'venues, has_events', path: () => `${ROOT}/venues?has_events=1` },
   { name: 'single event', path: (id) => `${ROOT}/events/${id}` },
 ];
 
+const PATH_NAMES: Record<ListPath, string> = {
+  index: 'service-created (event index)',
+  postmeta: 'existing WordPress, no db:index (date meta)',
+  occurrences: "plugin's custom tables (tec_occurrences)",
+};
+
 interface Row {
   database: string;
+  path: string;
   scenario: string;
+  matches?: number;
+  statements: number;
+  /** Median of five requests made one at a time. */
+  single: number;
   service: Figures;
-  baseline: Figures;
+  baseline?: Figures;
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const tsxCli = require.resolve('tsx/cli');
 
-async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Row[]> {
-  log(`\n== ${kind}: generating ${EVENTS.toLocaleString('en-US')} events ==`);
-  const db = await createBenchDatabase(kind, MYSQL_SERVER);
+/** One request at a time: a warm-up, then the median of five. */
+async function singleRequest(url: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const started = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    if (i > 0) times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
+
+async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPath, eventId: number, work: string): Promise<Row[]> {
+  await selectPath(url, listPath);
+  const paths = SCENARIOS.map((s) => s.path(eventId));
+  const recorded = await recordStatements(url, NOW, paths);
+  log(`  -- ${PATH_NAMES[listPath]}`);
+  for (const s of SCENARIOS) {
+    const r = recorded[s.path(eventId)]!;
+    log(`     ${s.name}: ${r.statements.length} SQL statements per request${r.total === undefined ? '' : `, ${r.total.toLocaleString('en-US')} matches`}`);
+  }
+  const servicePort = await freePort();
+  const service = await startServer(
+    process.execPath,
+    [path.resolve(__dirname, '../dist/main.js')],
+    { DATABASE_URL: url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' },
+    `http://127.0.0.1:${servicePort}${ROOT}`,
+  );
+  const single: number[] = [];
+  const serviceFigures: Figures[] = [];
   try {
-    await fillCalendar(db.url, SHAPE, log);
-    const eventId = await firstListedEvent(db.url, NOW);
-    const paths = SCENARIOS.map((s) => s.path(eventId));
-    const recorded = await recordStatements(db.url, NOW, paths);
-    for (const s of SCENARIOS) {
-      const r = recorded[s.path(eventId)]!;
-      log(`  ${s.name}: ${r.statements.length} SQL statements per request${r.total === undefined ? '' : `, ${r.total.toLocaleString('en-US')} matching events`}`);
+    for (const p of paths) {
+      single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`));
+      serviceFigures.push(await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, DURATION));
     }
-    const statementsFile = path.join(work, `${kind}-statements.json`);
+  } finally {
+    await service.stop();
+  }
+  const baselineFigures: Figures[] = [];
+  if (BASELINE) {
+    const statementsFile = path.join(work, `${kind}-${listPath}-statements.json`);
     writeFileSync(statementsFile, JSON.stringify(Object.fromEntries(Object.entries(recorded).map(([p, r]) => [p, r.statements]))));
-
-    const servicePort = await freePort();
-    const service = await startServer(
-      process.execPath,
-      [path.resolve(__dirname, '../dist/main.js')],
-      { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' },
-      `http://127.0.0.1:${servicePort}${ROOT}`,
-    );
-    const serviceFigures: Figures[] = [];
-    try {
-      for (const p of paths) serviceFigures.push(await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, DURATION));
-    } finally {
-      await service.stop();
-    }
-
     const baselinePort = await freePort();
-    const baseline = await startServer(process.execPath, [tsxCli, path.resolve(__dirname, 'baseline-server.ts'), statementsFile, String(baselinePort), db.url], {}, `http://127.0.0.1:${baselinePort}${paths[0]}`);
-    const baselineFigures: Figures[] = [];
+    const baseline = await startServer(process.execPath, [tsxCli, path.resolve(__dirname, 'baseline-server.ts'), statementsFile, String(baselinePort), url], {}, `http://127.0.0.1:${baselinePort}${paths[0]}`);
     try {
       for (const p of paths) baselineFigures.push(await measure(`http://127.0.0.1:${baselinePort}${p}`, CONNECTIONS, DURATION));
     } finally {
       await baseline.stop();
     }
-    return SCENARIOS.map((s, i) => ({ database: kind === 'mysql' ? 'MariaDB' : 'SQLite', scenario: s.name, service: serviceFigures[i]!, baseline: baselineFigures[i]! }));
+  }
+  return SCENARIOS.map((s, i) => ({
+    database: kind === 'mysql' ? 'MariaDB' : 'SQLite',
+    path: PATH_NAMES[listPath],
+    scenario: s.name,
+    matches: recorded[paths[i]!]!.total,
+    statements: recorded[paths[i]!]!.statements.length,
+    single: single[i]!,
+    service: serviceFigures[i]!,
+    baseline: baselineFigures[i],
+  }));
+}
+
+async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Row[]> {
+  log(`\n== ${kind}: generating ${EVENTS.toLocaleString('en-US')} events ==`);
+  const db = await createBenchDatabase(kind, MYSQL_SERVER);
+  try {
+    const seconds = await fillCalendar(db.url, SHAPE, log);
+    log(`  generated in ${seconds.toFixed(0)} s (${Math.round(EVENTS / seconds).toLocaleString('en-US')} events/s, index triggers and custom tables included)`);
+    await selectPath(db.url, 'index');
+    const eventId = await firstListedEvent(db.url, NOW);
+    const rows: Row[] = [];
+    for (const listPath of PATHS) rows.push(...(await benchPath(kind, db.url, listPath, eventId, work)));
+    return rows;
   } finally {
     await db.drop();
   }
@@ -88,20 +143,21 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
 function table(rows: Row[]): string {
   const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
   const lines = [
-    '| Database | Scenario | Service req/s | p50 ms | p99 ms | Baseline req/s | p50 ms | p99 ms | Service / baseline |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| Database | Path | Scenario | Matches | Statements | One request ms | req/s | p50 ms | p99 ms |${BASELINE ? ' Baseline req/s | Service / baseline |' : ''}`,
+    `|---|---|---|---:|---:|---:|---:|---:|---:|${BASELINE ? '---:|---:|' : ''}`,
   ];
   for (const r of rows) {
-    const failures = r.service.failures + r.baseline.failures > 0 ? ` (failures: ${r.service.failures}/${r.baseline.failures})` : '';
+    const failures = r.service.failures > 0 ? ` (failures: ${r.service.failures})` : '';
+    const baseline = r.baseline ? ` ${f(r.baseline.rps)} | ${(r.service.rps / r.baseline.rps).toFixed(2)} |` : '';
     lines.push(
-      `| ${r.database} | ${r.scenario} | ${f(r.service.rps)} | ${r.service.p50} | ${r.service.p99} | ${f(r.baseline.rps)} | ${r.baseline.p50} | ${r.baseline.p99} | ${(r.service.rps / r.baseline.rps).toFixed(2)}${failures} |`,
+      `| ${r.database} | ${r.path} | ${r.scenario} | ${r.matches === undefined ? '–' : r.matches.toLocaleString('en-US')} | ${r.statements} | ${f(r.single)} | ${f(r.service.rps)}${failures} | ${r.service.p50} | ${r.service.p99} |${baseline}`,
     );
   }
   return lines.join('\n');
 }
 
 async function main(): Promise<void> {
-  log(`Benchmark: ${EVENTS.toLocaleString('en-US')} events, ${CONNECTIONS} connections, ${DURATION} s per scenario, Node ${process.version}, ${os.cpus().length} CPUs`);
+  log(`Benchmark: ${EVENTS.toLocaleString('en-US')} events, ${CONNECTIONS} connections, ${DURATION} s per scenario, paths ${PATHS.join(', ')}, Node ${process.version}, ${os.cpus().length} CPUs`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
   const rows: Row[] = [];
   try {

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
+import { EVENT_INDEX_TABLE, eventListPath } from './calendar/data/event-index';
+import { WpData } from './wp/wp-data';
 import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
 import { testDoubleNamespace } from './test-double/reset-route';
 
@@ -40,6 +42,9 @@ async function main(): Promise<void> {
     const prepared = await prepareDatabase(db, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
+    if (prepared.eventIndex) log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE }, 'created the event index with the tables');
+    const path = await eventListPath(WpData.open(db, config.tablePrefix));
+    log.info({ eventLists: path.source }, path.message);
   } catch (error) {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
     await db.close();

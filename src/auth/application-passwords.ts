@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { restError } from '../http/errors';
 import { getOption, updateOption } from '../wp/options';
-import { phpSerialize, phpUnserialize, type PhpValue } from '../wp/php-serialize';
-import { nextIntegerKey, readSerializedArray, serializedKey, setSerializedEntry, writeSerializedArray, type SerializedEntry } from '../wp/php-serialized-array';
-import { sanitizeTextField } from '../wp/formatting';
+import { phpSerialize, phpUnserialize, type PhpValue } from '../php/php-serialize';
+import { nextIntegerKey, readSerializedArray, serializedKey, setSerializedEntry, writeSerializedArray, type SerializedEntry } from '../php/php-serialized-array';
+import { sanitizeTextField } from '../wp/text/formatting';
 import { getUserMetaRows, updateUserMetaSerialized } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 import { stripApplicationPassword } from './basic-auth';
@@ -11,8 +11,8 @@ import { checkApplicationPassword, generatePassword, hashApplicationPassword } f
 
 /**
  * WP_Application_Passwords: the usermeta list `_application_passwords` and the option that says the feature
- * is in use (wordpress.md §4.1). Entries are edited in place: an entry that is not being changed keeps
- * every byte WordPress wrote.
+ * is in use (WP_Application_Passwords::record_application_password_usage()). Entries are edited in place: an entry that
+ * is not being changed keeps every byte WordPress wrote.
  */
 
 export const APPLICATION_PASSWORDS_META = '_application_passwords';

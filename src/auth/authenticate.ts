@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../app-context';
 import { RestError, restError } from '../http/errors';
 import { getOption } from '../wp/options';
-import { isEmail } from '../wp/user-input';
+import { isEmail } from '../wp/text/user-input';
 import { getUserByEmail, getUserByLogin, getUserMeta, type UserRow } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 import { applicationPasswordsInUse, findMatchingApplicationPassword, recordApplicationPasswordUsage } from './application-passwords';
@@ -11,7 +11,7 @@ import { principalFor, type Principal } from './principal';
 
 /**
  * WordPress's REST authentication with application passwords (wp_validate_application_password,
- * wp_authenticate_application_password, rest_application_password_check_errors; wordpress.md §4.1).
+ * wp_authenticate_application_password, rest_application_password_check_errors).
  * A request without usable credentials stays anonymous; credentials that fail give an error that answers
  * every route, reads included.
  */
@@ -36,14 +36,16 @@ export async function loadPrincipal(wp: WpData, user: Pick<UserRow, 'ID' | 'user
   return principalFor(user, roles, caps);
 }
 
-/** get_user_by('login'), then by e-mail when the name looks like one; the error WordPress gives when neither finds a user. */
+/** get_user_by('login'), then by e-mail when the name looks like one; the error WordPress gives when neither finds a
+*   user. */
 async function findUser(wp: WpData, name: string): Promise<UserRow | RestError> {
   const user = (await getUserByLogin(wp, name)) ?? (isEmail(name) ? await getUserByEmail(wp, name) : null);
   if (user) return user;
   return restError(isEmail(name) ? 'invalid_email' : 'invalid_username');
 }
 
-/** Sets `ctx.principal` from the request's Basic credentials; returns the error that must answer the request, if any. */
+/** Sets `ctx.principal` from the request's Basic credentials; returns the error that must answer the request, if any.
+ */
 export function createAuthenticator(options: AuthOptions): (ctx: AppContext, req: Request) => Promise<RestError | null> {
   return async (ctx, req) => {
     const credentials = parseBasicAuthorization(req.headers.authorization);

@@ -1,6 +1,6 @@
 import { restError } from '../http/errors';
 import { getOption } from '../wp/options';
-import { isEmail, nicenameFromStrictLogin, sanitizeUser } from '../wp/user-input';
+import { isEmail, nicenameFromStrictLogin, sanitizeUser } from '../wp/text/user-input';
 import { addUserMeta, getUserByEmail, getUserByLogin, insertUserRow, nicenameTaken } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 import { generatePassword, wpHashPassword } from './password-hashes';

@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { blake2b } from 'blakejs';
 
 /**
- * Every password hash format WordPress has written, checked the way WordPress checks it (wordpress.md §4.2):
+ * Every password hash format WordPress has written, checked the way WordPress checks it (wp_check_password()):
  * wp_fast_hash / wp_verify_fast_hash (`$generic$`, application passwords since 6.8), wp_hash_password /
  * wp_check_password (`$wp$2y$` since 6.8, phpass `$P$` before, 32-hex MD5 long before, other password_hash()
  * output such as plain bcrypt). Every comparison of a computed hash with a stored one is constant-time.

@@ -4,7 +4,7 @@ import { hasCap, type Principal } from './principal';
 /**
  * The one permission module every resource calls: can(principal, action, subject, record?).
  * Post actions go through WordPress's map_meta_cap() rules (own vs others', published, private, trashed);
- * taxonomy actions through each taxonomy's registered capabilities (wordpress.md §3.4–3.5).
+ * taxonomy actions through each taxonomy's registered capabilities (WP_User::has_cap(), map_meta_cap()).
  */
 
 export type PostAction = 'create' | 'edit' | 'delete' | 'read' | 'publish' | 'read_private' | 'edit_others';
@@ -121,10 +121,10 @@ export type Subject = { postType: string } | { taxonomy: string };
  * May the caller do `action` on this post type / taxonomy (and this record)?
  * - `create`, `edit`, `delete`, `publish`, `read_private`, `edit_others`: map_meta_cap's primitives, all
  *   required. `edit` without a record is the `edit_<type>` check that also decides whether a caller may list
- *   non-published items and use statuses other than `publish` (tec-rest-v1.md §5.1.2, §5.1.6).
- * - `read`: TEC's read visibility (§7.2): every GET route is public, so anyone (anonymous callers too) may
- *   read a published item or a collection; any other status needs `read_post`. Trashed events are refused to
- *   everyone by the event route itself, not here.
+ *   non-published items and use statuses other than `publish` (Tribe__Events__REST__V1__Endpoints__Archive_Event::get).
+ * - `read`: TEC's read visibility (Tribe__Events__REST__V1__Endpoints__Single_Event::get): every GET route is public,
+ *   so anyone (anonymous callers too) may read a published item or a collection; any other status needs `read_post`.
+ *   Trashed events are refused to everyone by the event route itself, not here.
  * - taxonomy actions: the taxonomy's registered capability (see canWriteTermsViaRest for the term routes).
  */
 export function can(principal: Principal, action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean {
@@ -139,15 +139,17 @@ export function can(principal: Principal, action: PostAction | TermAction, subje
 
 /**
  * The permission of TEC's term routes (Term_Single_Base: create, update, delete of /categories and /tags):
- * the event type's `edit_tribe_events` **and** the taxonomy's manage_terms capability (tec-rest-v1.md §7.1).
+ * the event type's `edit_tribe_events` **and** the taxonomy's manage_terms capability
+ * (Tribe__Events__REST__V1__Endpoints__Term_Single_Base::can_create).
  */
 export function canWriteTermsViaRest(principal: Principal, taxonomy: string): boolean {
   return can(principal, 'create', { postType: POST_TYPE.event }) && can(principal, 'manage_terms', { taxonomy });
 }
 
 /**
- * TEC's status scale-back on create/update (tec-rest-v1.md §7.3), for events, venues and organizers alike:
- * callers who cannot publish events get `pending` for publish/future, `draft` for nothing.
+ * TEC's status scale-back on create/update (Tribe__Events__REST__V1__Endpoints__Base::scale_back_post_status), for
+ * events, venues and organizers alike: callers who cannot publish events get `pending` for publish/future, `draft` for
+ * nothing.
  */
 export function scaleBackStatus(principal: Principal, requested: string | undefined): string {
   const mayPublish = can(principal, 'publish', { postType: POST_TYPE.event });

@@ -37,7 +37,7 @@ type Stored = unknown;
 /**
  * WP_User::get_role_caps(): the user's roles are the keys of their `{prefix}capabilities` map that name a
  * role (whatever the value); effective capabilities are the roles' capabilities merged in that order, then the
- * user's own map laid over them, so a user entry (`false` included) wins (wordpress.md §3.5).
+ * user's own map laid over them, so a user entry (`false` included) wins (WP_User::get_role_caps()).
  */
 export function effectiveCapabilities(storedRoles: Stored, userCaps: Stored): { roles: string[]; caps: Record<string, boolean> } {
   const roleDefs = isMap(storedRoles) ? storedRoles : {};

@@ -3,7 +3,7 @@ import { CAPABILITY_TYPE } from './identifiers';
 
 /**
  * The primitive capabilities TEC adds to the stored role definitions for its three post types
- * (Tribe__Events__Capabilities, wordpress.md §3.4), by role level.
+ * (Tribe__Events__Capabilities::set_initial_caps()), by role level.
  */
 
 const EDITOR_LEVEL = ['read', 'read_private_X', 'edit_X', 'edit_others_X', 'edit_private_X', 'edit_published_X', 'delete_X', 'delete_others_X', 'delete_private_X', 'delete_published_X', 'publish_X'];

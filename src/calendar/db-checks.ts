@@ -1,14 +1,14 @@
 import { hasCap, type Principal } from '../auth/principal';
 import type { ParamProblem } from '../http/errors';
 import { imageAttachmentIds } from '../wp/attachments';
-import { isValidUrl } from '../wp/formatting';
+import { isValidUrl } from '../wp/text/formatting';
 import { findPostBySlug, postIdsOfType } from '../wp/posts';
 import { getUserById } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 
 /**
- * The plugin's validators that need the database (tec-rest-v1.md §3.1): a failure is "Invalid parameter."
- * under rest_invalid_param, reported before any permission check.
+ * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
+ * parameter." under rest_invalid_param, reported before any permission check.
  */
 
 export class ParamChecks {

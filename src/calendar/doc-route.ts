@@ -6,8 +6,9 @@ import type { RouteDef } from '../http/routes';
 import { CALENDAR_COMPONENTS } from './schemas/components';
 
 /**
- * GET /doc (tec-rest-v1.md §10): the OpenAPI 3.0 document of the namespace, generated on each request from the
- * namespace's own route table and the component schemas, so it always lists exactly what the service serves.
+ * GET /doc (Tribe__Events__REST__V1__Endpoints__Swagger_Documentation::get): the OpenAPI 3.0 document of the namespace,
+ * generated on each request from the namespace's own route table and the component schemas, so it always lists exactly
+ * what the service serves.
  */
 
 export const DOC_INFO = {

@@ -6,7 +6,8 @@ import type { PostWriteContext } from '../wp/post-writer';
 import type { PostRow } from '../wp/posts';
 import type { SiteSettings } from '../wp/site';
 import type { TaxonomyRegistry } from '../wp/terms';
-import { resolveZone, tecTimezoneString } from '../wp/timezones';
+import { resolveZone } from '../php/date-time';
+import { tecTimezoneString } from './timezones';
 import { POST_TYPE, TAXONOMY } from './identifiers';
 import { readTecSettings, type TecSettings } from './settings';
 

@@ -26,5 +26,10 @@ export const TEC_OPTIONS = 'tribe_events_calendar_options';
 /** Custom-tables (CT1) switch; absent means active. */
 export const TEC_CUSTOM_TABLES_OPTION = 'tec_custom_tables_v1_active';
 
+/** The service's own mark of a complete event index (src/calendar/data/event-index.ts). */
+export const EVENT_INDEX_OPTION = 'calendar_event_index';
+/** Its value: the version of the index's table and triggers. */
+export const EVENT_INDEX_VERSION = '1';
+
 export const PRIMARY_NAMESPACE = 'calendar/events/v1';
 export const ALIAS_NAMESPACE = 'tribe/events/v1';

@@ -1,9 +1,10 @@
-import { phpUnserialize, type PhpValue } from '../wp/php-serialize';
+import { phpUnserialize, type PhpValue } from '../php/php-serialize';
 import type { PostSet } from '../wp/post-set';
 
 /**
- * The featured-image object TEC returns (tec-rest-v1.md §4.5): url, id, extension, then the attachment
- * metadata without `file` and `image_meta`, each size with its own URL. `false` when there is none.
+ * The featured-image object TEC returns (Tribe__Events__REST__V1__Post_Repository::get_featured_image): url, id,
+ * extension, then the attachment metadata without `file` and `image_meta`, each size with its own URL. `false` when
+ * there is none.
  */
 
 export type ImageObject = Record<string, unknown> | false;

@@ -1,14 +1,14 @@
-import { escJs, theTitle } from '../wp/formatting';
+import { escJs, theTitle } from '../wp/text/formatting';
 import type { PostRow } from '../wp/posts';
-import { isoWithOffset, localToUtc, utcToLocal } from '../wp/timezones';
+import { isoWithOffset, localToUtc, utcToLocal } from '../php/date-time';
 import type { PostBundle } from './bundle';
 import type { CalendarEnv } from './env';
 import { attachmentUrl } from './images';
 import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from './meta-keys';
 
 /**
- * The schema.org data the plugin attaches to single reads (tec-rest-v1.md §4.8): Event, with its venue as a
- * Place and its first organizer as a Person. Nested Place/Person carry no @context.
+ * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event::get_data): Event, with its
+ * venue as a Place and its first organizer as a Person. Nested Place/Person carry no @context.
  */
 
 type Source = 'main' | 'linked';

@@ -1,7 +1,7 @@
 import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
-import { formatWallClock } from '../wp/timezones';
+import { formatWallClock } from '../php/date-time';
 import { eventDateSource } from './data/event-query';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
 import { ParamChecks } from './db-checks';
@@ -14,8 +14,9 @@ import { isTruthy } from './settings';
 import { tec } from './validators';
 
 /**
- * GET /venues and GET /organizers (tec-rest-v1.md §3.3, §5.2): one archive for both linked post types, which
- * differ only in their post type, the event meta key that links them and the meta fields a search looks into.
+ * GET /venues and GET /organizers (Tribe__Events__REST__V1__Endpoints__Archive_Venue, Archive_Organizer): one archive
+ * for both linked post types, which differ only in their post type, the event meta key that links them and the meta
+ * fields a search looks into.
  */
 
 export interface LinkedArchive {
@@ -56,11 +57,12 @@ export const likeWords = (search: string): string[] => search.split(/[^A-Za-z0-9
 /** A raw parameter as PHP's add_query_arg writes it (true → 1, false → empty). */
 const phpString = (value: unknown): string => (value === true ? '1' : value === false || value === null || value === undefined ? '' : String(value));
 
-/** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on. */
+/** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on.
+ */
 async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = env.tec.timezoneMode === 'site';
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
-  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  const source = await eventDateSource(wp, env.tec);
   // Only the first page of them, so links of later events are missed, as in the plugin.
   return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }
@@ -75,14 +77,15 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       postType: archive.postType,
       status: status.filter,
       linkKey: archive.linkKey,
+      eventIndex: env.tec.eventIndex,
       event: a.event,
       hasEvents: a.has_events === undefined ? undefined : isTruthy(a.has_events),
       linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, wp, status.filter) : undefined,
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
     const result = await linkedPage(wp, query, page.perPage, page.offset);
-    let total = result.total ?? 0;
-    if (result.total === null && page.page === 1 && query.search) {
+    let total = result.total;
+    if (result.ids.length === 0 && page.page === 1 && query.search) {
       // A search that finds nothing at all leaves the totals of the archive without it (the plugin's quirk).
       const totals = await linkedSearchTotals(wp, query);
       if (totals.searchMatches === 0) total = totals.withoutSearch;

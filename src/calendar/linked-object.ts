@@ -1,4 +1,4 @@
-import { theContent, theExcerpt, theTitle } from '../wp/formatting';
+import { theContent, theExcerpt, theTitle } from '../wp/text/formatting';
 import type { PostRow } from '../wp/posts';
 import type { PostBundle } from './bundle';
 import type { CalendarEnv } from './env';
@@ -7,8 +7,8 @@ import { WP_META } from './meta-keys';
 import { globalId, globalIdLineage } from './urls';
 
 /**
- * What venue and organizer objects share (tec-rest-v1.md §4.2–4.3): the leading post fields, PHP's
- * array_filter() that drops every falsy entry, and the global ids.
+ * What venue and organizer objects share (Tribe__Events__REST__V1__Post_Repository::get_venue_data,
+ * get_organizer_data): the leading post fields, PHP's array_filter() that drops every falsy entry, and the global ids.
  */
 
 /** PHP falsiness as array_filter() applies it. */

@@ -7,9 +7,9 @@ import { hasPasswordAccess } from './password';
 import type { Req } from './post-resource/define';
 
 /**
- * What venues and organizers share as resources (tec-rest-v1.md §3.5, §7.2): an unknown id or slug is an
- * invalid parameter, reads of non-published items need read_post, and password protection masks the object
- * instead of refusing it.
+ * What venues and organizers share as resources (Tribe__Events__REST__V1__Endpoints__Single_Venue, Single_Organizer):
+ * an unknown id or slug is an invalid parameter, reads of non-published items need read_post, and password protection
+ * masks the object instead of refusing it.
  */
 
 export function linkedValidate(postType: string) {

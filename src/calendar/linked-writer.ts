@@ -1,5 +1,5 @@
 import { scaleBackStatus } from '../auth/permissions';
-import { sanitizeTextField, stripAllTags } from '../wp/formatting';
+import { sanitizeTextField, stripAllTags } from '../wp/text/formatting';
 import { updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
@@ -9,9 +9,9 @@ import type { PostWriter, WriteInput } from './post-resource/define';
 import { postDates, saveThumbnail } from './write-helpers';
 
 /**
- * The writer venues and organizers share (tec-rest-v1.md §6.2–6.3): the name is the title, de-duplication
- * by title (and description when sent), status scale-back with the event capabilities, one meta row per
- * sent field, the origin and the plugin's write-only `_Venue…`/`_Organizer…` artifacts.
+ * The writer venues and organizers share (Tribe__Events__Venue::create, Tribe__Events__Organizer::create): the name is
+ * the title, de-duplication by title (and description when sent), status scale-back with the event capabilities, one
+ * meta row per sent field, the origin and the plugin's write-only `_Venue…`/`_Organizer…` artifacts.
  */
 
 export interface LinkedWriterConfig {

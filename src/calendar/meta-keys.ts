@@ -1,4 +1,5 @@
-/** Every postmeta key the calendar reads or writes (tec-rest-v1.md §9.2–9.3), written once. */
+/** Every postmeta key the calendar reads or writes (Tribe__Events__API::saveEventMeta, Tribe__Events__Venue,
+*   Tribe__Events__Organizer), written once. */
 
 export const EVENT_META = {
   startDate: '_EventStartDate',

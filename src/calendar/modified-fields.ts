@@ -1,4 +1,4 @@
-import { phpUnserialize } from '../wp/php-serialize';
+import { phpUnserialize } from '../php/php-serialize';
 import { loadPostMeta, updatePostMeta } from '../wp/postmeta';
 import { getPosts } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';

@@ -12,7 +12,8 @@ import { venueResource } from './venues/venue-resource';
 
 /**
  * The calendar's REST namespace: every route of the plugin's API, in TEC's registration order
- * (tec-rest-v1.md §2), served under calendar/events/v1 and, identically, under tribe/events/v1.
+ * (Tribe__Events__REST__V1__Main::register_endpoints), served under calendar/events/v1 and, identically, under
+ * tribe/events/v1.
  */
 export function calendarNamespace(): NamespaceDef<AppContext> {
   // /doc documents this very list, whatever is added to it.

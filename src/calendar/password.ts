@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 
 /**
- * Password-protected content (tec-rest-v1.md §4.9): when the caller has no access, every key present in the
- * object — at any depth — whose name is listed is overwritten. It also hits a protected venue's or organizer's
- * name (`venue`, `organizer`), as the plugin does.
+ * Password-protected content (Tribe__Events__REST__V1__Main::filter_out_password_protected_data,
+ * post_password_required()): when the caller has no access, every key present in the object — at any depth — whose name
+ * is listed is overwritten. It also hits a protected venue's or organizer's name (`venue`, `organizer`), as the plugin
+ * does.
  */
 
 const EMPTY_STRING = ['description', 'excerpt', 'cost', 'website', 'virtual_url', 'virtual_video_source', 'email', 'phone', 'stateprovince', 'zip', 'province', 'country', 'city', 'address'];

@@ -1,10 +1,11 @@
-import type { PhpValue } from '../wp/php-serialize';
+import type { PhpValue } from '../php/php-serialize';
 import type { SiteSettings } from '../wp/site';
-import { TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
 
 /**
  * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array
- * (tec-rest-v1.md §9.6) with the plugin's defaults for keys a site never saved.
+ * (Tribe__Settings_Manager::get_options(), option `tribe_events_calendar_options`) with the plugin's defaults for keys
+ * a site never saved.
  */
 
 export interface CustomFieldDefinition {
@@ -28,6 +29,8 @@ export interface TecSettings {
   customTablesActive: boolean;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
+  /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
+  eventIndex: boolean;
 }
 
 /** tribe_is_truthy(): the strings TEC treats as "yes". */
@@ -66,6 +69,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     restDisabled: isTruthy(o['rest-v1-disabled']),
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
+    eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };
 }

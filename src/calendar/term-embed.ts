@@ -4,8 +4,8 @@ import { TAXONOMY } from './identifiers';
 import { restUrl } from './urls';
 
 /**
- * A term as embedded in an event (tec-rest-v1.md §4.4.1): the WordPress term object with `term_id` renamed
- * to `id` and moved last, then the REST links of the term.
+ * A term as embedded in an event (Tribe__Events__REST__V1__Post_Repository::get_terms): the WordPress term object with
+ * `term_id` renamed to `id` and moved last, then the REST links of the term.
  */
 
 export function termRestBase(taxonomy: string): string {

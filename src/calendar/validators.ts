@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { isValidUrl } from '../wp/formatting';
-import { isPhpTime } from '../wp/php-date';
-import { isValidTimezone } from '../wp/timezones';
+import { isValidUrl } from '../wp/text/formatting';
+import { isPhpTime } from '../php/php-date';
+import { isValidTimezone } from './timezones';
 import { checked, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
-import { isPhpNumeric } from '../php';
+import { isPhpNumeric } from '../php/builtins';
 
 /**
- * The plugin's argument validators (tec-rest-v1.md §3.1) as zod schemas: each is a TEC validate_callback
- * (a failure reads "Invalid parameter.") in front of the WordPress type the argument declares.
- * Checks that need the database are endpoint `validate` hooks, not schemas.
+ * The plugin's argument validators (Tribe__Events__REST__V1__Validator__Base) as zod schemas: each is a TEC
+ * validate_callback (a failure reads "Invalid parameter.") in front of the WordPress type the argument declares. Checks
+ * that need the database are endpoint `validate` hooks, not schemas.
  */
 
 export const isPositiveInt = (v: unknown): boolean => isPhpNumeric(v) && typeof v !== 'boolean' && Number.isInteger(Number(v)) && Number(v) > 0;

@@ -1,6 +1,6 @@
 import { deletePostMeta, updatePostMeta } from '../wp/postmeta';
-import { parsePhpDate } from '../wp/php-date';
-import { formatWallClock, resolveZone } from '../wp/timezones';
+import { parsePhpDate } from '../php/php-date';
+import { formatWallClock, resolveZone } from '../php/date-time';
 import type { WpData } from '../wp/wp-data';
 import { attachmentForUrl } from './attachments';
 import type { CalendarEnv } from './env';

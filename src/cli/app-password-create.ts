@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createApplicationPassword } from '../auth/application-passwords';
-import { sanitizeTextField } from '../wp/formatting';
+import { sanitizeTextField } from '../wp/text/formatting';
 import { getUserByEmail, getUserById, getUserByLogin } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
 import { nowOf, UsageError, withDatabase, type CliCommand } from './command';

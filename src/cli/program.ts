@@ -2,9 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { FixtureError } from '../fixtures/format';
 import { RestError } from '../http/errors';
 import { ResetRefusedError } from '../setup/reset-database';
-import { stripAllTags } from '../wp/user-input';
+import { stripAllTags } from '../wp/text/user-input';
 import { appPasswordCreate } from './app-password-create';
 import { UsageError, type CliCommand, type CliIO } from './command';
+import { dbIndex } from './db-index';
 import { dbMigrate } from './db-migrate';
 import { exportCommand } from './export';
 import { importFixtures, seed } from './fixture-commands';
@@ -17,7 +18,7 @@ import { userCreate } from './user-create';
  * (the database cannot be reached, …). Every failure is one line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, seed, reset, generate, exportCommand, importFixtures];
+export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures];
 
 export const CLI_NAME = 'wp-calendar';
 

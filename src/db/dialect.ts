@@ -52,6 +52,32 @@ export interface Dialect {
    * this is DDL (an implicit commit): call it after the transaction that emptied the table.
    */
   resetAutoIncrement(knex: Knex, table: string): Promise<void>;
+  /** `CAST(<expr> AS <signed integer>)` as SQL text, for trigger bodies and other DDL. */
+  castIntegerSql(expr: string): string;
+  /** CREATE TRIGGER for an AFTER row trigger whose statements run when `when` holds (SQLite's WHEN, MySQL's IF). */
+  createTriggerSql(trigger: TriggerSpec): string;
+  /** Names of the triggers of the database (SQLite file / MySQL schema). */
+  listTriggers(knex: Knex): Promise<string[]>;
+  /**
+   * Of the privileges named (`CREATE`, `TRIGGER`, `DROP`, …), those the session's user lacks on its database;
+   * SQLite has no privileges, so always none there.
+   */
+  missingPrivileges(knex: Knex, privileges: readonly string[]): Promise<string[]>;
+  /** Is this driver error a refusal for lack of a privilege (or a read-only database)? */
+  isPermissionError(error: unknown): boolean;
+  /** Refreshes the planner's statistics of the tables (SQLite keeps none until ANALYZE runs). */
+  analyze(knex: Knex, tables: readonly string[]): Promise<void>;
+  /** The query plan of a statement as text lines, for tests and diagnostics. */
+  explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
+}
+
+export interface TriggerSpec {
+  name: string;
+  table: string;
+  event: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** SQL condition on NEW / OLD; absent means always. */
+  when?: string;
+  statements: readonly string[];
 }
 
 /** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
@@ -152,6 +178,39 @@ const mysql: Dialect = {
     // InnoDB raises a value below the highest id to max(id) + 1.
     await knex.raw('ALTER TABLE ?? AUTO_INCREMENT = 1', [table]);
   },
+  castIntegerSql: (expr) => `CAST(${expr} AS SIGNED)`,
+  createTriggerSql(t) {
+    const body = t.statements.map((s) => `${s};`).join(' ');
+    return `CREATE TRIGGER \`${t.name}\` AFTER ${t.event} ON \`${t.table}\` FOR EACH ROW BEGIN ${t.when ? `IF ${t.when} THEN ${body} END IF;` : body} END`;
+  },
+  async listTriggers(knex) {
+    const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
+    return rows.map((r) => r.name);
+  },
+  async missingPrivileges(knex, privileges) {
+    // Global grants, then grants on this database (whose name may be a LIKE pattern such as `wp\_%`).
+    const rows: Array<{ privilege: string }> = (
+      await knex.raw(
+        `SELECT PRIVILEGE_TYPE AS privilege FROM information_schema.USER_PRIVILEGES WHERE GRANTEE = @grantee
+         UNION SELECT PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE = @grantee AND DATABASE() LIKE TABLE_SCHEMA`.replaceAll(
+          '@grantee',
+          "CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')",
+        ),
+      )
+    )[0];
+    const held = new Set(rows.map((r) => r.privilege.toUpperCase()));
+    return privileges.filter((p) => !held.has(p.toUpperCase()));
+  },
+  // ER_TABLEACCESS_DENIED_ERROR, ER_DBACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR, and binary logging's
+  // demand for SUPER (or log_bin_trust_function_creators) to create triggers.
+  isPermissionError: (error) => ['ER_TABLEACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR', 'ER_BINLOG_CREATE_ROUTINE_NEED_SUPER'].includes(errorCode(error) ?? ''),
+  async analyze(knex, tables) {
+    for (const table of tables) await knex.raw('ANALYZE TABLE ??', [table]);
+  },
+  async explain(knex, query) {
+    const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];
+    return rows.map((r) => `table=${r.table} type=${r.type} key=${r.key} rows=${r.rows} extra=${r.Extra ?? ''}`);
+  },
 };
 
 const sqlite: Dialect = {
@@ -242,6 +301,21 @@ const sqlite: Dialect = {
     const highest = column ? Number(((await knex(table).max({ m: column })) as Array<{ m: number | null }>)[0]?.m ?? 0) : 0;
     if (highest === 0) await knex.raw('DELETE FROM sqlite_sequence WHERE name = ?', [table]);
     else await knex.raw('UPDATE sqlite_sequence SET seq = ? WHERE name = ?', [highest, table]);
+  },
+  castIntegerSql: (expr) => `CAST(${expr} AS INTEGER)`,
+  createTriggerSql: (t) => `CREATE TRIGGER "${t.name}" AFTER ${t.event} ON "${t.table}" FOR EACH ROW${t.when ? ` WHEN ${t.when}` : ''} BEGIN ${t.statements.map((s) => `${s};`).join(' ')} END`,
+  async listTriggers(knex) {
+    const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
+    return rows.map((r) => r.name);
+  },
+  missingPrivileges: async () => [],
+  isPermissionError: (error) => /^SQLITE_(READONLY|CANTOPEN|AUTH|PERM)/.test(errorCode(error) ?? ''),
+  async analyze(knex, tables) {
+    for (const table of tables) await knex.raw('ANALYZE ??', [table]);
+  },
+  async explain(knex, query) {
+    const rows: Array<{ detail: string }> = await knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.bindings] as Knex.Value[]);
+    return rows.map((r) => r.detail);
   },
 };
 

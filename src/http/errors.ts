@@ -14,7 +14,7 @@ interface CatalogueEntry {
 const entry = <M extends Message>(status: number, message: M) => ({ status, message });
 
 export const CATALOGUE = {
-  // WordPress REST server (wordpress.md §5.6)
+  // WordPress REST server (WP_REST_Server::dispatch(), WP_REST_Request::has_valid_params())
   rest_no_route: entry(404, 'No route was found matching the URL and request method.'),
   rest_invalid_json: entry(400, 'Invalid JSON body passed.'),
   rest_missing_callback_param: entry(400, (names: string[]) => `Missing parameter(s): ${names.join(', ')}`),
@@ -26,7 +26,7 @@ export const CATALOGUE = {
   rest_request_too_large: entry(413, 'The request body is larger than the server accepts.'),
   internal_server_error: entry(500, 'There has been a critical error on this website.'),
 
-  // Authentication (wordpress.md §4.1)
+  // Authentication (wp_authenticate_application_password(), rest_cookie_check_errors())
   invalid_username: entry(401, '<strong>Error:</strong> Unknown username. Check again or try your email address.'),
   invalid_email: entry(401, '<strong>Error:</strong> Unknown email address. Check again or try your username.'),
   incorrect_password: entry(401, 'The provided password is an invalid application password.'),
@@ -46,7 +46,7 @@ export const CATALOGUE = {
   application_password_duplicate_name: entry(409, 'Each application name should be unique.'),
   application_password_empty_password: entry(400, 'An application password needs letters or digits.'),
 
-  // The Events Calendar (tec-rest-v1.md §8)
+  // The Events Calendar (Tribe__Events__REST__V1__Messages and the endpoints' WP_Error codes)
   'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
   'rest-invalid-event-id': entry(400, 'The specified ID is not a valid event.'),
   'rest-invalid-event-id-param': entry(400, (param: string) => `The "${param}" parameter must be a valid numeric event ID.`),
@@ -72,7 +72,7 @@ export const CATALOGUE = {
   'organizer-archive-page-not-found': entry(404, 'The requested organizer archive page does not exist'),
   'event-tickets-not-active': entry(400, 'Event Tickets plugin is not activated.'),
 
-  // Terms (core WP_REST_Terms_Controller and wp_insert_term, tec-rest-v1.md §6.4)
+  // Terms (core WP_REST_Terms_Controller and wp_insert_term)
   term_exists_flat: entry(400, 'A term with the name provided already exists in this taxonomy.'),
   term_exists_hierarchical: entry(400, 'A term with the name provided already exists with this parent.'),
   rest_taxonomy_not_hierarchical: entry(400, 'Cannot set parent term, taxonomy is not hierarchical.'),

@@ -7,7 +7,8 @@ import type { ArgDescription } from './wp-types';
 /**
  * An OpenAPI 3.0 document of a namespace, generated from its route table: every route that is listed in the index,
  * every method, and every argument from the zod schema that validates it, in the shape the plugin's /doc uses
- * (tec-rest-v1.md §10). Adding a route to a namespace is all it takes to document it.
+ * (Tribe__Events__REST__V1__Endpoints__Swagger_Documentation). Adding a route to a namespace is all it takes to
+ * document it.
  */
 
 export interface OpenApiInfo {

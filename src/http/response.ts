@@ -49,7 +49,7 @@ export interface BaseHeaderOptions {
   method: string;
 }
 
-/** Headers of every REST response (wordpress.md §5.7). */
+/** Headers of every REST response (WP_REST_Server::serve_request(), rest_send_allow_header()). */
 export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=UTF-8',

@@ -8,15 +8,16 @@ import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteI
 import { compileRoute, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
 
 /**
- * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (wordpress.md §5.2):
- * authentication errors → OPTIONS → route match → JSON body → required args → validation → permission
- * → handler → headers, `_fields`, `_envelope`.
+ * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (WP_REST_Server::serve_request(),
+ * dispatch()): authentication errors → OPTIONS → route match → JSON body → required args → validation → permission →
+ * handler → headers, `_fields`, `_envelope`.
  */
 
 export interface RestServerOptions<C extends HttpContext> {
   namespaces: Array<NamespaceDef<C>>;
   createContext(req: Request): C;
-  /** Resolves the caller from the request; an error here answers every route (wordpress.md §4.1). */
+  /** Resolves the caller from the request; an error here answers every route
+  *   (rest_application_password_check_errors()). */
   authenticate(ctx: C, req: Request): Promise<RestError | null>;
 }
 

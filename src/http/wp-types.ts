@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isPhpNumeric } from '../php';
+import { isPhpNumeric } from '../php/builtins';
 
 /**
  * Zod schemas that validate and coerce request parameters the way WordPress's REST schema does
- * (rest_validate_value_from_schema + rest_sanitize_value_from_schema, wordpress.md §5.5), with WordPress's
+ * (rest_validate_value_from_schema + rest_sanitize_value_from_schema), with WordPress's
  * error codes and messages. Messages carry a `{param}` placeholder that args.ts fills with the parameter's
  * name (`per_page`, `categories[1]`).
  *

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
 import { withCalendarCapabilities } from '../calendar/capabilities';
+import { installEventIndex } from '../calendar/data/event-index';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
 import { WpData } from '../wp/wp-data';
@@ -19,6 +20,8 @@ export interface PrepareOptions {
 
 export interface PrepareResult {
   created: CoreTable[];
+  /** True when this call created the event index with the posts tables. */
+  eventIndex: boolean;
   /** True when this call wrote the default options of a new site. */
   installed: boolean;
 }
@@ -68,6 +71,9 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
   const { created } = await ensureSchema(db, options.prefix);
   const installed = created.includes('options');
   const wp = WpData.open(db, options.prefix);
+  // Tables the service creates get the event index with them; an existing site gets it only from db:index.
+  const eventIndex = created.includes('posts') && created.includes('postmeta');
+  if (eventIndex) await installEventIndex(wp);
   if (installed) {
     await writeDefaultOptions(wp, options, created);
   } else if (created.length > 0) {
@@ -75,5 +81,5 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
     const recorded = await tablesCreatedByService(wp);
     if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
-  return { created, installed };
+  return { created, installed, eventIndex };
 }

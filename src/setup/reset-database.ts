@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { CORE_TABLES, ensureSchema } from '../db/schema';
 import { WpData } from '../wp/wp-data';
+import { eventIndexState, markEventIndexComplete } from '../calendar/data/event-index';
 import { tablesCreatedByService, writeDefaultOptions, type PrepareOptions } from './prepare-database';
 import { emptyTables, restartIds } from '../wp/table-rows';
 
@@ -55,9 +56,12 @@ export async function resetDatabase(db: Database, options: PrepareOptions & { fo
   const recorded = (await existingWordPressTables(db, prefix)).includes('options') ? await tablesCreatedByService(wp) : [];
   const { created } = await ensureSchema(db, prefix);
   const tables = await existingWordPressTables(db, prefix);
+  // The event index empties itself through its triggers; its mark lives in the options, which are rewritten.
+  const indexed = (await eventIndexState(wp)).complete;
   await wp.transaction(async (trx) => {
     await emptyTables(trx, tables);
     await writeDefaultOptions(trx, options, [...new Set([...recorded, ...created])]);
+    if (indexed) await markEventIndexComplete(trx);
   });
   await restartIds(wp, tables);
   return { emptied: tables, created };

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { getOption, updateOption } from './options';
-import { phpSerialize, type PhpValue } from './php-serialize';
+import { phpSerialize, type PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
 /**
  * The `cron` option entry WordPress keeps for every scheduled post (_future_post_hook): without it WordPress
- * never publishes the post when its date comes (wordpress.md §2.10).
+ * never publishes the post when its date comes (wp_insert_post() → wp_schedule_single_event(…, 'publish_future_post')).
  */
 
 const HOOK = 'publish_future_post';

@@ -1,6 +1,6 @@
 /**
  * The five roles a fresh WordPress 6.9 install writes into `{prefix}user_roles`, capabilities in the order
- * populate_roles_160() … populate_roles_300() add them (wordpress.md §3.3).
+ * populate_roles_160() … populate_roles_300() add them (wp-admin/includes/schema.php).
  */
 
 export interface RoleDefinition {

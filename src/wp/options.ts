@@ -1,7 +1,7 @@
-import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
+import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
-/** The options table: get_option / add_option / update_option semantics (wordpress.md §3.1, §2.8). */
+/** The options table: get_option / add_option / update_option semantics (wp-includes/option.php). */
 
 export interface OptionRow {
   option_name: string;
@@ -49,4 +49,9 @@ export async function updateOption(wp: WpData, name: string, value: unknown, aut
 export async function recreateOptionRaw(wp: WpData, name: string, stored: string): Promise<void> {
   await wp.knex(wp.t.options).where({ option_name: name }).delete();
   await wp.knex(wp.t.options).insert({ option_name: name, option_value: stored, autoload: 'auto' });
+}
+
+/** delete_option(). */
+export async function deleteOption(wp: WpData, name: string): Promise<void> {
+  await wp.knex(wp.t.options).where({ option_name: name }).delete();
 }

@@ -4,8 +4,8 @@ import type { WpData } from './wp-data';
 
 /**
  * A generic WP_Query in SQL: the posts of one type matching status, id, parent, search, taxonomy and meta
- * clauses, built on the alias `p` so callers can join what their post type needs; and the page of ids with
- * the total, in one statement.
+ * clauses, built on the alias `p` so callers can join what their post type needs (or on the columns of a
+ * table that mirrors the posts); and the page of ids with the total.
  */
 
 export type StatusFilter = { in: readonly string[] } | { notIn: readonly string[] };
@@ -28,9 +28,18 @@ export interface PostFilter {
 
 export interface PageOfIds {
   ids: number[];
-  /** Matching posts ignoring paging; null when the page is empty (the statement had no row to carry it). */
-  total: number | null;
+  /** Matching posts ignoring paging. */
+  total: number;
 }
+
+/** Where the filter finds the post's id, status and type: the posts table `p`, or a table mirroring it (no type). */
+export interface PostColumns {
+  id: string;
+  status: string;
+  type: string | null;
+}
+
+export const POSTS_COLUMNS: PostColumns = { id: 'p.ID', status: 'p.post_status', type: 'p.post_type' };
 
 export function whereStatus(query: Knex.QueryBuilder, column: string, status: StatusFilter): Knex.QueryBuilder {
   return 'in' in status ? query.whereIn(column, [...status.in]) : query.whereNotIn(column, [...status.notIn]);
@@ -62,16 +71,20 @@ function whereSearch(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<P
   if (search.excludeProtected) query.where('p.post_password', '');
 }
 
-/** The filter's clauses on the posts aliased `p` in `query` (a query on the posts table, or joining it). */
-export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: PostFilter): Knex.QueryBuilder {
-  query.where('p.post_type', filter.postType);
-  whereStatus(query, 'p.post_status', filter.status);
-  if (filter.ids) query.whereIn('p.ID', filter.ids.length > 0 ? [...filter.ids] : [0]);
+/**
+ * The filter's clauses on the posts aliased `p` in `query` (a query on the posts table, or joining it); id, status
+ * and type may be read from other columns, and `p` is then needed only for the parent and the search.
+ */
+export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: PostFilter, columns: PostColumns = POSTS_COLUMNS): Knex.QueryBuilder {
+  const id = columns.id;
+  if (columns.type !== null) query.where(columns.type, filter.postType);
+  whereStatus(query, columns.status, filter.status);
+  if (filter.ids) query.whereIn(id, filter.ids.length > 0 ? [...filter.ids] : [0]);
   if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
   if (filter.search) whereSearch(wp, query, filter.search);
   for (const ttIds of filter.termTaxonomyIds ?? []) {
     const related = wp.knex({ tr: wp.t.term_relationships }).select('tr.object_id').whereIn('tr.term_taxonomy_id', ttIds.length > 0 ? [...ttIds] : [0]);
-    query.whereIn('p.ID', related);
+    query.whereIn(id, related);
   }
   for (const { key, values } of filter.metaNumericIn ?? []) {
     const numbers = values.length > 0 ? [...values] : [0];
@@ -80,11 +93,11 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
       .select('mn.post_id')
       .where('mn.meta_key', key)
       .whereRaw(`? IN (${numbers.map(() => '?').join(', ')})`, [wp.dialect.castInteger(wp.knex, 'mn.meta_value'), ...numbers]);
-    query.whereIn('p.ID', matching);
+    query.whereIn(id, matching);
   }
   for (const { key, exists } of filter.metaExists ?? []) {
-    if (exists) query.whereIn('p.ID', idsWithMeta(wp, key));
-    else query.whereNotIn('p.ID', idsWithMeta(wp, key));
+    if (exists) query.whereIn(id, idsWithMeta(wp, key));
+    else query.whereNotIn(id, idsWithMeta(wp, key));
   }
   return query;
 }
@@ -95,21 +108,23 @@ export interface OrderTerm {
 }
 
 /**
- * The page of ids in the given order and the total, in one statement and one pass: the database has to find
- * and sort every match for the page anyway, and the window count rides along on each row.
+ * The page of ids in the given order, and the total, as two statements: an ordered LIMIT can stop after its last
+ * row when an index gives the order, and a count can read an index alone, where one statement with
+ * `COUNT(*) OVER ()` would have to find and sort every match first (and window functions need MySQL 8).
  */
-export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number): Promise<PageOfIds> {
-  const rows: Array<{ ID: number | string; total: number | string }> = await matching
+export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID'): Promise<PageOfIds> {
+  const page = matching
     .clone()
     .clearSelect()
-    .select('p.ID', wp.knex.raw('COUNT(*) OVER () AS ??', ['total']))
+    .select({ ID: idColumn })
     .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
     .limit(limit)
     .offset(offset);
-  return { ids: rows.map((r) => Number(r.ID)), total: rows.length > 0 ? Number(rows[0]!.total) : null };
+  const [rows, counts] = await Promise.all([page as Promise<Array<{ ID: number | string }>>, countMatching(wp, { total: matching })]);
+  return { ids: rows.map((r) => Number(r.ID)), total: counts.total! };
 }
 
-/** Counts only, for the rare answer that needs a total when the page itself is empty. */
+/** Counts of several queries in one statement. */
 export async function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder>): Promise<Record<string, number>> {
   const selects = Object.entries(queries).map(([name, q]) => q.clone().clearSelect().clearOrder().count({ n: '*' }).as(name));
   const row = (await wp.knex.select(selects).first()) as Record<string, number | string>;

@@ -1,11 +1,12 @@
-import { sanitizeTitle } from './formatting';
+import { sanitizeTitle } from './text/formatting';
 import { addPostMeta } from './postmeta';
 import type { PostRow } from './posts';
 import type { WpData } from './wp-data';
 
 /**
  * Post slugs the way wp_insert_post settles them: wp_unique_post_slug() for flat post types, and the
- * `__trashed` suffix WordPress gives trashed posts so live posts can take their slug (wordpress.md §2.3, §2.5).
+ * `__trashed` suffix WordPress gives trashed posts so live posts can take their slug (wp_unique_post_slug(),
+ * wp_add_trashed_suffix_to_post_name_for_post()).
  */
 
 const STATUSES_WITHOUT_UNIQUE_SLUG = ['draft', 'pending', 'auto-draft'];

@@ -3,15 +3,16 @@ import { addTrashedSuffix, freeSlugFromTrashedPosts, slugFromTitle, uniquePostSl
 import { addPostMeta, deletePostMeta, loadPostMeta } from './postmeta';
 import { getPost, insertPostRow, updatePostRow, ZERO_DATE, type PostRow } from './posts';
 import { recountObjectTerms, type TaxonomyRegistry } from './terms';
-import { formatWallClock, localToUtc, utcToLocal } from './timezones';
+import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
 import type { WpData } from './wp-data';
-import { sanitizeTitle } from './formatting';
+import { sanitizeTitle } from './text/formatting';
 import { saveRevision } from './revisions';
 
 /**
  * wp_insert_post / wp_update_post / wp_trash_post for one post row: dates and their GMT twins, the
  * publish/future switch, slugs, guid, modified stamps, old-slug and trash meta, term recounts and the cron
- * entry of scheduled posts (wordpress.md §2). Callers run it inside their transaction.
+ * entry of scheduled posts (wp_insert_post(), wp_trash_post(), wp_untrash_post()). Callers run it inside their
+ * transaction.
  */
 
 export interface PostWriteContext {

@@ -1,9 +1,10 @@
-import { maybeSerialize } from './php-serialize';
+import { maybeSerialize } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
 /**
- * The postmeta table with add_post_meta / update_post_meta / delete_post_meta semantics (wordpress.md §2.8):
- * several rows per key are legal and keep meta_id order; values go through maybe_serialize.
+ * The postmeta table with add_post_meta / update_post_meta / delete_post_meta semantics (add_metadata(),
+ * update_metadata(), delete_metadata()): several rows per key are legal and keep meta_id order; values go through
+ * maybe_serialize.
  */
 
 /** Raw stored values per post and key, in meta_id order (null for SQL NULL). */

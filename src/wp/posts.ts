@@ -1,4 +1,4 @@
-import { sanitizeTitleWithDashes } from './formatting';
+import { sanitizeTitleWithDashes } from './text/formatting';
 import type { WpData } from './wp-data';
 
 /**

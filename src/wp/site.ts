@@ -1,7 +1,7 @@
 import { getTimezoneOffset } from 'date-fns-tz';
 import type { SiteFacts } from '../http/context';
 import { getOptions } from './options';
-import type { PhpValue } from './php-serialize';
+import type { PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
 /**

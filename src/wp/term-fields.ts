@@ -1,5 +1,5 @@
-import { sanitizeTextField, sanitizeTitle, wpSpecialChars } from './formatting';
-import { wpFilterKses } from './kses';
+import { sanitizeTextField, sanitizeTitle, wpSpecialChars } from './text/formatting';
+import { wpFilterKses } from './text/kses';
 
 /**
  * sanitize_term($term, $taxonomy, 'db') for the fields wp_insert_term / wp_update_term store, with the filters

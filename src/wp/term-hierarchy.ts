@@ -1,6 +1,6 @@
 import { recreateOptionRaw } from './options';
-import { phpSerialize } from './php-serialize';
-import { serializedKey, writeSerializedArray } from './php-serialized-array';
+import { phpSerialize } from '../php/php-serialize';
+import { serializedKey, writeSerializedArray } from '../php/php-serialized-array';
 import type { WpData } from './wp-data';
 
 /**

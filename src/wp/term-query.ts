@@ -1,6 +1,6 @@
-import { phpEmpty } from '../php';
+import { phpEmpty } from '../php/builtins';
 import type { Knex } from 'knex';
-import { sanitizeTitle } from './formatting';
+import { sanitizeTitle } from './text/formatting';
 import { normalise, termsOf, type TaxonomyRegistry, type TermRow } from './terms';
 import type { WpData } from './wp-data';
 

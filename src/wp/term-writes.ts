@@ -1,12 +1,12 @@
-import { sanitizeTitle } from './formatting';
-import { phpEmpty, phpTrim } from '../php';
+import { sanitizeTitle } from './text/formatting';
+import { phpEmpty, phpTrim } from '../php/builtins';
 import { termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { isSelfOrDescendant, refreshTermChildren } from './term-hierarchy';
 import { getTerm, getTermBySlug, termExists, TermWriteError, uniqueTermSlug, type TaxonomyRegistry, type TermRow } from './terms';
 import type { WpData } from './wp-data';
 
 /**
- * wp_update_term and wp_delete_term (wordpress.md §2.6): the rows WordPress writes and removes, in the caller's
+ * wp_update_term and wp_delete_term (wp-includes/taxonomy.php): the rows WordPress writes and removes, in the caller's
  * transaction. Reads, wp_insert_term and relationships live in terms.ts.
  */
 

@@ -1,12 +1,12 @@
-import { sanitizeTitle } from './formatting';
-import { phpEmpty, phpTrim } from '../php';
+import { sanitizeTitle } from './text/formatting';
+import { phpEmpty, phpTrim } from '../php/builtins';
 import { phpLower, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { refreshTermChildren } from './term-hierarchy';
 import type { WpData } from './wp-data';
 
 /**
  * Terms, their taxonomy rows and relationships, with wp_insert_term / wp_set_object_terms /
- * wp_update_term_count semantics (wordpress.md §2.6). Which post types a taxonomy counts, and whether it is
+ * wp_update_term_count semantics (_update_post_term_count()). Which post types a taxonomy counts, and whether it is
  * hierarchical, comes from the caller's registry: this layer knows no taxonomy by name.
  */
 

@@ -1,11 +1,12 @@
-import { phpEmpty } from '../php';
-import { maybeSerialize, maybeUnserialize, type PhpValue } from './php-serialize';
-import { sanitizeUser } from './user-input';
+import { phpEmpty } from '../php/builtins';
+import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
+import { sanitizeUser } from './text/user-input';
 import type { WpData } from './wp-data';
 
 /**
  * The users and usermeta tables with WordPress's semantics: get_user_by('id' | 'login' | 'email'|'slug') and
- * get/add/update/delete_user_meta (wordpress.md §2.8, §3.5). Nothing is cached: WordPress may write at any time.
+ * get/add/update/delete_user_meta (get_metadata(), WP_User::get_role_caps()). Nothing is cached: WordPress may write at
+ * any time.
  */
 
 export interface UserRow {

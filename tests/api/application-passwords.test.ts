@@ -3,7 +3,7 @@ import { wpHashPassword } from '../../src/auth/password-hashes';
 import { can } from '../../src/auth/permissions';
 import { POST_TYPE } from '../../src/calendar/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
-import { phpUnserialize } from '../../src/wp/php-serialize';
+import { phpUnserialize } from '../../src/php/php-serialize';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { basicAuthorization } from '../support/users';
 

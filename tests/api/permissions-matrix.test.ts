@@ -3,8 +3,8 @@ import { createCallers, type Callers } from '../support/callers';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Who may do what, over HTTP, on all five resources, straight from the reference's table (tec-rest-v1.md §7.1
- * with WordPress's default role grants): one row per role, one column per operation.
+ * Who may do what, over HTTP, on all five resources, as the plugin's endpoints check it (get, can_create, can_edit,
+ * can_delete with WordPress's default role grants): one row per role, one column per operation.
  */
 
 type Who = 'editor' | 'author' | 'contributor' | 'subscriber' | 'anonymous';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createDatabase, type Database } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { phpSerialize, phpUnserialize } from '../../src/wp/php-serialize';
+import { phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
 import { createTestDatabase, onMysql, type TestDatabase } from '../support/test-db';
 
 /** Everything about a table a client could notice: columns (type family, null, default) and indexes. */
@@ -99,7 +99,7 @@ describe('WordPress core tables', () => {
     await t.db.knex('wp_options').where({ option_name: 'blogname' }).update({ option_value: 'Edited by WordPress' });
     const before = await checksumTables(t.db, 'wp_');
     const again = await prepareDatabase(t.db, { prefix: 'wp_', siteUrl: 'http://second.test' });
-    expect(again).toEqual({ created: [], installed: false });
+    expect(again).toEqual({ created: [], installed: false, eventIndex: false });
     expect(await checksumTables(t.db, 'wp_')).toBe(before);
   });
 
@@ -119,8 +119,10 @@ describe('WordPress core tables', () => {
       date_format: 'F j, Y',
       time_format: 'g:i a',
     });
-    // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) is not.
+    // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) and the
+    // mark of the event index created with them are not.
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
+      ['calendar_event_index', '1', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);
     const roles = phpUnserialize(byName.xyz_user_roles) as Record<string, { name: string; capabilities: Record<string, boolean> }>;

@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CORE_TABLES } from '../../src/db/schema';
+import { createDatabase } from '../../src/db/database';
+import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
+import { writeDefaultOptions } from '../../src/setup/prepare-database';
+import { WpData } from '../../src/wp/wp-data';
 import { freePort, startMain, waitFor } from '../support/process';
 import { createTestDatabase, onMysql } from '../support/test-db';
 
@@ -16,6 +19,9 @@ describe('the service process', () => {
     const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl, DB_TABLE_PREFIX: 'xyz_' });
     try {
       await waitFor(() => proc.output().includes('listening'));
+      // A database the service created gets the event index with its tables, and says the lists read it.
+      expect(proc.output()).toContain('created the event index with the tables');
+      expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index, kept current by triggers on xyz_posts and xyz_postmeta');
       const index = await fetch(`http://127.0.0.1:${port}/wp-json/`);
       expect(index.status).toBe(200);
       const body = (await index.json()) as { home: string; namespaces: string[] };
@@ -25,13 +31,39 @@ describe('the service process', () => {
       expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
       if (testDb) {
         const tables = (await testDb.db.dialect.listTables(testDb.db.knex)).sort();
-        expect(tables).toEqual(CORE_TABLES.map((t) => `xyz_${t}`).sort());
+        expect(tables).toEqual([...CORE_TABLES, 'calendar_event_index'].map((t) => `xyz_${t}`).sort());
       } else {
         expect(existsSync(path.join(dir, 'data/calendar.db'))).toBe(true);
       }
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
       expect(proc.output()).toContain('shutting down');
+    } finally {
+      proc.child.kill('SIGKILL');
+      await testDb?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on an existing WordPress database, says the lists read the date meta and what db:index would give', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'calendar-main-'));
+    const testDb = onMysql() ? await createTestDatabase() : null;
+    const port = await freePort();
+    const databaseUrl = testDb ? `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}` : `sqlite:${path.join(dir, 'site.db')}`;
+    // A WordPress site's tables, made without the service.
+    const db = testDb?.db ?? createDatabase({ client: 'sqlite', filename: path.join(dir, 'site.db') });
+    await ensureSchema(db, 'wp_');
+    await writeDefaultOptions(WpData.open(db, 'wp_'), { prefix: 'wp_', siteUrl: 'http://site.test' }, []);
+    if (!testDb) await db.close();
+    const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl });
+    try {
+      await waitFor(() => proc.output().includes('listening'));
+      expect(proc.output()).toContain(
+        "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta) and lists would count and page through it in milliseconds",
+      );
+      expect(proc.output()).not.toContain('created the event index');
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
     } finally {
       proc.child.kill('SIGKILL');
       await testDb?.close();

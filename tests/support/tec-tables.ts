@@ -2,7 +2,8 @@ import type { WpData } from '../../src/wp/wp-data';
 
 /**
  * The Events Calendar's own index tables (TEC ≥ 6 custom tables), created the way the plugin creates them,
- * for tests of databases that have them. The service itself never creates these.
+ * with the indexes it adds to the occurrences from 6.11.1 on, for tests and the benchmark's databases that have
+ * them. The service itself never creates these.
  */
 export async function createTecTables(wp: WpData): Promise<void> {
   const events = `${wp.prefix}tec_events`;
@@ -33,7 +34,10 @@ export async function createTecTables(wp: WpData): Promise<void> {
       hash varchar(40) NOT NULL,
       updated_at timestamp NOT NULL,
       PRIMARY KEY (occurrence_id),
-      UNIQUE KEY hash (hash)
+      UNIQUE KEY hash (hash),
+      KEY event_id (event_id),
+      KEY post_id_end_start (post_id, end_date, start_date),
+      KEY post_id_end_start_utc (post_id, end_date_utc, start_date_utc)
     ) DEFAULT CHARACTER SET utf8mb4`);
     return;
   }
@@ -46,4 +50,7 @@ export async function createTecTables(wp: WpData): Promise<void> {
     "occurrence_id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "event_id" integer NOT NULL, "post_id" integer NOT NULL,
     "start_date" text NOT NULL, "start_date_utc" text NOT NULL, "end_date" text NOT NULL, "end_date_utc" text NOT NULL,
     "duration" integer DEFAULT 7200, "hash" text NOT NULL UNIQUE, "updated_at" text NOT NULL)`);
+  await wp.knex.raw(`CREATE INDEX "${occurrences}__event_id" ON "${occurrences}" ("event_id")`);
+  await wp.knex.raw(`CREATE INDEX "${occurrences}__post_id_end_start" ON "${occurrences}" ("post_id", "end_date", "start_date")`);
+  await wp.knex.raw(`CREATE INDEX "${occurrences}__post_id_end_start_utc" ON "${occurrences}" ("post_id", "end_date_utc", "start_date_utc")`);
 }

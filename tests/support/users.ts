@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createApplicationPassword } from '../../src/auth/application-passwords';
 import { createUser as insertUser } from '../../src/auth/create-user';
-import { nicenameFromStrictLogin } from '../../src/wp/user-input';
+import { nicenameFromStrictLogin } from '../../src/wp/text/user-input';
 import { getUserById } from '../../src/wp/users';
 import type { WpData } from '../../src/wp/wp-data';
 

@@ -5,8 +5,9 @@ import { POST_TYPE, TAXONOMY } from '../../src/calendar/identifiers';
 import { defaultRoles } from '../../src/wp/default-roles';
 
 /**
- * The permission matrix of tec-rest-v1.md §7.1–7.3 and wordpress.md §3.4–3.5, role by role, for the default
- * roles as a WordPress site with The Events Calendar stores them.
+ * The permission matrix of the plugin's endpoints (can_create, can_edit, can_delete, scale_back_post_status) and
+ * WordPress's map_meta_cap(), role by role, for the default roles as a WordPress site with The Events Calendar stores
+ * them.
  */
 
 const ROLES = withCalendarCapabilities(defaultRoles());
@@ -92,8 +93,9 @@ describe.each(POST_TYPES)('%s', (postType) => {
   });
 });
 
-// tec-rest-v1.md §7.1: categories use the event caps (manage → publish_tribe_events, assign → edit_tribe_events);
-// tags are core post_tag (manage → manage_categories, assign → edit_posts); the term routes also need edit_tribe_events.
+// Term_Single_Base::can_create: categories use the event caps (manage → publish_tribe_events, assign →
+// edit_tribe_events); tags are core post_tag (manage → manage_categories, assign → edit_posts); the term routes also
+// need edit_tribe_events.
 const TERM_MATRIX: Array<[taxonomy: string, action: 'manage_terms' | 'edit_terms' | 'delete_terms' | 'assign_terms' | 'rest', expected: boolean[]]> = [
   [TAXONOMY.category, 'manage_terms', [Y, Y, Y, N, N, N]],
   [TAXONOMY.category, 'edit_terms', [Y, Y, Y, N, N, N]],
@@ -121,7 +123,7 @@ describe('terms', () => {
   });
 });
 
-describe('status scale-back on create and update (§7.3)', () => {
+describe('status scale-back on create and update (Base::scale_back_post_status)', () => {
   it.each([
     ['editor', undefined, 'publish'],
     ['editor', 'draft', 'draft'],

@@ -1,4 +1,4 @@
-import { isPhpTime, parsePhpDate } from '../../src/wp/php-date';
+import { isPhpTime, parsePhpDate } from '../../src/php/php-date';
 import { BERLIN_FALL_BACK_DAY, NEW_YORK_JUNE } from './fixtures/php-date-outputs';
 import { DST_CHATHAM, DST_BERLIN, DST_LORD_HOWE, DST_NEW_YORK, WEEKDAYS } from './fixtures/php-dst-outputs';
 

@@ -1,4 +1,4 @@
-import { isSerialized, maybeSerialize, maybeUnserialize, phpSerialize, phpUnserialize } from '../../src/wp/php-serialize';
+import { isSerialized, maybeSerialize, maybeUnserialize, phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
 
 describe('PHP serialization as WordPress stores it', () => {
   it('serializes like PHP: UTF-8 byte lengths, integer keys, bools, null, floats', () => {

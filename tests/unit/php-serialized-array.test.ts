@@ -1,5 +1,5 @@
-import { phpUnserialize } from '../../src/wp/php-serialize';
-import { nextIntegerKey, readSerializedArray, setSerializedEntry, writeSerializedArray } from '../../src/wp/php-serialized-array';
+import { phpUnserialize } from '../../src/php/php-serialize';
+import { nextIntegerKey, readSerializedArray, setSerializedEntry, writeSerializedArray } from '../../src/php/php-serialized-array';
 
 /** Editing one entry of a serialized array leaves every other byte as it was written. */
 

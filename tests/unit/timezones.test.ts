@@ -1,7 +1,6 @@
-import {
-  beginningOfDay, dateDetails, endOfDay, formatWallClock, isValidTimezone, isoWithOffset, localToUtc, resolveZone,
-  tecTimezoneString, timezoneAbbr, utcToLocal,
-} from '../../src/wp/timezones';
+import { beginningOfDay, dateDetails, endOfDay } from '../../src/calendar/date-details';
+import { isValidTimezone, tecTimezoneString, timezoneAbbr } from '../../src/calendar/timezones';
+import { formatWallClock, isoWithOffset, localToUtc, resolveZone, utcToLocal } from '../../src/php/date-time';
 
 // Expected values recorded with PHP 8.2 (DateTimeZone, DateTime::format) unless noted.
 

@@ -2,7 +2,7 @@ import { autop } from '@wordpress/autop';
 import {
   convertChars, escHtml, escJs, isValidUrl, removeAccents, sanitizeTextField, sanitizeTitle, sanitizeUrl, theContent,
   theExcerpt, theTitle, wpautop, wptexturize,
-} from '../../src/wp/formatting';
+} from '../../src/wp/text/formatting';
 import {
   CONVERT_CHARS, ESC_HTML, ESC_JS, REMOVE_ACCENTS, SANITIZE_TEXT_FIELD, SANITIZE_TITLE, SANITIZE_URL, VALIDATE_URL,
 } from './fixtures/php-text-outputs';
@@ -10,7 +10,7 @@ import { THE_CONTENT, THE_EXCERPT, THE_TITLE, WPAUTOP, WPTEXTURIZE } from './fix
 
 describe('sanitize_title (save context)', () => {
   it.each([
-    // wordpress.md §2.3, verified against PHP 8.2 + WordPress 6.9.
+    // sanitize_title(), verified against PHP 8.2 + WordPress 6.9.
     ['Hello World!', 'hello-world'],
     ['Héllo Wörld – Test', 'hello-world-test'],
     ['Café & Crème', 'cafe-creme'],

@@ -1,5 +1,5 @@
 import { CALENDAR_TAXONOMIES } from '../../src/calendar/env';
-import { wpFilterKses } from '../../src/wp/kses';
+import { wpFilterKses } from '../../src/wp/text/kses';
 import { termLink } from '../../src/wp/permalinks';
 import { termNameForDb } from '../../src/wp/term-fields';
 import { parseIdList, parseOrderBy, queryTerms } from '../../src/wp/term-query';

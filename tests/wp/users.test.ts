@@ -2,7 +2,7 @@ import { createApplicationPassword } from '../../src/auth/application-passwords'
 import { createUser } from '../../src/auth/create-user';
 import { checkApplicationPassword, wpCheckPassword } from '../../src/auth/password-hashes';
 import { RestError } from '../../src/http/errors';
-import { phpUnserialize } from '../../src/wp/php-serialize';
+import { phpUnserialize } from '../../src/php/php-serialize';
 import { getUserByEmail, getUserById, getUserByLogin } from '../../src/wp/users';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAppPassword, createUser as createTestUser } from '../support/users';

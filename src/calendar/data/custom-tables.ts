@@ -3,10 +3,10 @@ import { insertRows } from '../../wp/bulk';
 import { loadPostMeta } from '../../wp/postmeta';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
-import { wallClockSeconds } from '../../wp/zone-math';
+import { wallClockSeconds } from '../../php/zone-math';
 
 /**
- * The plugin's own index tables (TEC ≥ 6 "custom tables", tec-rest-v1.md §9.4). This service never creates
+ * The plugin's own index tables (TEC ≥ 6 "custom tables", TEC\Events\Custom_Tables\V1). This service never creates
  * them; when a database has them, every event write keeps one `tec_events` row and one `tec_occurrences` row
  * per event in step with its meta, so a real WordPress sharing the database still lists the event.
  */

@@ -2,14 +2,19 @@ import type { Knex } from 'knex';
 import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
+import { EVENT_INDEX_TABLE } from './event-index';
 
 /**
- * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection, tec-rest-v1.md §5.1): events
+ * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
  * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
  * the plugin's occurrences table when the site has it and it is active, otherwise the events' date meta.
  */
 
-export type DateSource = 'occurrences' | 'postmeta';
+/**
+ * Where the lists read event dates from: the plugin's occurrences table when the site has it and it is active
+ * (as the plugin does), else the service's event index when it is complete, else the events' date meta.
+ */
+export type DateSource = 'occurrences' | 'index' | 'postmeta';
 
 /** Bounds as `Y-m-d H:i:s` wall clocks of the compared fields (local, or UTC in the plugin's site mode). */
 export interface EventWindow {
@@ -35,8 +40,9 @@ export interface EventQuery {
 }
 
 /** Where this site keeps the dates the plugin filters on. */
-export async function eventDateSource(wp: WpData, customTablesActive: boolean): Promise<DateSource> {
-  return customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`)) ? 'occurrences' : 'postmeta';
+export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean }): Promise<DateSource> {
+  if (settings.customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) return 'occurrences';
+  return settings.eventIndex ? 'index' : 'postmeta';
 }
 
 interface DateColumns {
@@ -63,39 +69,83 @@ function withDates(wp: WpData, source: DateSource, utc: boolean): { query: Knex.
   return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value' } };
 }
 
-/** The matching events on `p`, and the column of their start for ordering. */
-export function eventsMatching(wp: WpData, postType: string, q: EventQuery): { query: Knex.QueryBuilder; start: string } {
-  const { query, columns } = withDates(wp, q.source, q.window.utc);
-  wherePostMatches(wp, query, { ...q.filter, postType });
-  query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
-  const w = q.window;
+interface Matching {
+  query: Knex.QueryBuilder;
+  /** The columns of the lists' order: start, post date, id. */
+  start: string;
+  postDate: string;
+  id: string;
+}
+
+function whereWindow(query: Knex.QueryBuilder, columns: DateColumns, w: EventWindow): void {
   if (w.startFrom !== undefined) query.where(columns.start, '>=', w.startFrom);
   if (w.endUntil !== undefined) query.where(columns.end, '<=', w.endUntil);
   if (w.startsBefore !== undefined) query.where(columns.start, '<', w.startsBefore);
   if (w.startsAfter !== undefined) query.where(columns.start, '>', w.startsAfter);
   if (w.endsBefore !== undefined) query.where(columns.end, '<', w.endsBefore);
   if (w.endsAfter !== undefined) query.where(columns.end, '>', w.endsAfter);
-  return { query, start: columns.start };
 }
 
 /**
- * One page of events and their total in one statement: by start, then publication date, then id (a stable
- * tie-break); or by publication date and id when the request names the events (`include`).
+ * Through the event index `x`: status, hidden flag, dates, featured flag and venue are its columns; `p` is joined
+ * only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
+ * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
+ */
+function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching {
+  const columns = q.window.utc ? { start: 'x.start_date_utc', end: 'x.end_date_utc' } : { start: 'x.start_date', end: 'x.end_date' };
+  const query = wp.knex({ x: `${wp.prefix}${EVENT_INDEX_TABLE}` });
+  if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
+  const { metaNumericIn = [], metaExists = [], ...rest } = q.filter;
+  wherePostMatches(
+    wp,
+    query,
+    {
+      ...rest,
+      postType,
+      metaNumericIn: metaNumericIn.filter((m) => m.key !== EVENT_META.venueId),
+      metaExists: metaExists.filter((m) => m.key !== EVENT_META.featured),
+    },
+    { id: 'x.post_id', status: 'x.post_status', type: null },
+  );
+  query.where('x.hidden', 0);
+  for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
+  for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
+  const w = q.window;
+  whereWindow(query, columns, w);
+  if (w.endUntil !== undefined && w.startFrom !== undefined) query.where(columns.start, '<=', w.endUntil);
+  if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) query.whereNotNull(columns.start);
+  if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) query.whereNotNull(columns.end);
+  return { query, start: columns.start, postDate: 'x.post_date', id: 'x.post_id' };
+}
+
+/** The matching events, and the columns of their order. */
+export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
+  if (q.source === 'index') return indexedMatching(wp, postType, q);
+  const { query, columns } = withDates(wp, q.source, q.window.utc);
+  wherePostMatches(wp, query, { ...q.filter, postType });
+  query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
+  whereWindow(query, columns, q.window);
+  return { query, start: columns.start, postDate: 'p.post_date', id: 'p.ID' };
+}
+
+/**
+ * One page of events and their total: by start, then publication date, then id (a stable tie-break); or by
+ * publication date and id when the request names the events (`include`).
  */
 export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
-  const { query, start } = eventsMatching(wp, postType, q);
+  const { query, start, postDate, id } = eventsMatching(wp, postType, q);
   const order: OrderTerm[] = [
     ...(options.byPostDate ? [] : [{ column: start, direction: 'asc' as const }]),
-    { column: 'p.post_date', direction: 'asc' },
-    { column: 'p.ID', direction: 'asc' },
+    { column: postDate, direction: 'asc' },
+    { column: id, direction: 'asc' },
   ];
-  return pageOfIds(wp, query, order, options.limit, options.offset);
+  return pageOfIds(wp, query, order, options.limit, options.offset, id);
 }
 
 /** Ids of the first `limit` events of the query in start order (the plugin's "upcoming events" page). */
 export function firstEventIds(wp: WpData, postType: string, q: EventQuery, limit: number): Knex.QueryBuilder {
-  const { query, start } = eventsMatching(wp, postType, q);
-  const page = query.clearSelect().select('p.ID').orderBy([{ column: start }, { column: 'p.post_date' }, { column: 'p.ID' }]).limit(limit);
+  const { query, start, postDate, id } = eventsMatching(wp, postType, q);
+  const page = query.clearSelect().select({ ID: id }).orderBy([{ column: start }, { column: postDate }, { column: id }]).limit(limit);
   // MySQL refuses LIMIT inside IN (…); a derived table around it is accepted everywhere.
   return wp.knex.select('u.ID').from(page.as('u'));
 }

@@ -3,12 +3,14 @@ import { countMatching, idsInMetaValues, pageOfIds, whereStatus, type PageOfIds,
 import { escLike } from '../../wp/search';
 import type { WpData } from '../../wp/wp-data';
 import { POST_TYPE } from '../identifiers';
+import { EVENT_META } from '../meta-keys';
+import { EVENT_INDEX_TABLE } from './event-index';
 import { firstEventIds, type EventQuery } from './event-query';
 
 /**
  * The venue and organizer archives (tribe_get_venues / tribe_get_organizers and the linked-post finders,
- * tec-rest-v1.md §5.2): posts of one linked type, newest first, narrowed by the event that links them, by
- * whether events link them at all, by upcoming events, and by the plugin's "like" search.
+ * Tribe__Events__REST__V1__Endpoints__Archive_Venue::get): posts of one linked type, newest first, narrowed by the
+ * event that links them, by whether events link them at all, by upcoming events, and by the plugin's "like" search.
  */
 
 export interface LinkedQuery {
@@ -16,6 +18,8 @@ export interface LinkedQuery {
   status: StatusFilter;
   /** The event meta key that links events to this type (`_EventVenueID`, `_EventOrganizerID`). */
   linkKey: string;
+  /** The site has the event index: event statuses (and venues) are read from it. */
+  eventIndex?: boolean;
   /** Only the posts this event links. */
   event?: number;
   /** Only posts linked (true) or never linked (false) by events that are not drafts or pending. */
@@ -26,9 +30,19 @@ export interface LinkedQuery {
   search?: { words: readonly string[]; metaKeys: readonly string[] };
 }
 
-/** Events that count for `has_events`: any status but draft and pending (trashed ones included). */
-function linkedByCountingEvents(wp: WpData, linkKey: string): Knex.QueryBuilder {
-  return idsInMetaValues(wp, linkKey).whereIn('mv.post_id', wp.knex({ ev: wp.t.posts }).select('ev.ID').where('ev.post_type', POST_TYPE.event).whereNotIn('ev.post_status', ['draft', 'pending']));
+const NOT_COUNTING = ['draft', 'pending'];
+
+/**
+ * Ids linked by events that count for `has_events`: any status but draft and pending (trashed ones included).
+ * With the event index, venues come from its venue column and organizers' events from its status column.
+ */
+function linkedByCountingEvents(wp: WpData, q: LinkedQuery): Knex.QueryBuilder {
+  if (q.eventIndex) {
+    const index = `${wp.prefix}${EVENT_INDEX_TABLE}`;
+    if (q.linkKey === EVENT_META.venueId) return wp.knex({ ev: index }).select('ev.venue_id').whereNotNull('ev.venue_id').whereNotIn('ev.post_status', NOT_COUNTING);
+    return idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', wp.knex({ ev: index }).select('ev.post_id').whereNotIn('ev.post_status', NOT_COUNTING));
+  }
+  return idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', wp.knex({ ev: wp.t.posts }).select('ev.ID').where('ev.post_type', POST_TYPE.event).whereNotIn('ev.post_status', NOT_COUNTING));
 }
 
 /** find_like(): one field must contain every word; trashed posts never match. */
@@ -52,8 +66,8 @@ export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch
   const query = wp.knex({ p: wp.t.posts }).where('p.post_type', q.postType);
   whereStatus(query, 'p.post_status', q.status);
   if (q.event !== undefined) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).where('mv.post_id', q.event));
-  if (q.hasEvents === true) query.whereIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
-  if (q.hasEvents === false) query.whereNotIn('p.ID', linkedByCountingEvents(wp, q.linkKey));
+  if (q.hasEvents === true) query.whereIn('p.ID', linkedByCountingEvents(wp, q));
+  if (q.hasEvents === false) query.whereNotIn('p.ID', linkedByCountingEvents(wp, q));
   if (q.linkedByFirstEvents) {
     const events = firstEventIds(wp, POST_TYPE.event, q.linkedByFirstEvents.events, q.linkedByFirstEvents.limit);
     query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).whereIn('mv.post_id', events));
@@ -72,7 +86,7 @@ export function linkedPage(wp: WpData, q: LinkedQuery, limit: number, offset: nu
  * the archive without the search (the plugin reports that total when the search itself found nothing).
  */
 export async function linkedSearchTotals(wp: WpData, q: LinkedQuery): Promise<{ searchMatches: number; withoutSearch: number }> {
-  const searchOnly: LinkedQuery = { postType: q.postType, status: { notIn: [] }, linkKey: q.linkKey, search: q.search };
+  const searchOnly: LinkedQuery = { postType: q.postType, status: { notIn: [] }, linkKey: q.linkKey, eventIndex: q.eventIndex, search: q.search };
   const { searchMatches, withoutSearch } = await countMatching(wp, { searchMatches: linkedMatching(wp, searchOnly), withoutSearch: linkedMatching(wp, q, { withSearch: false }) });
   return { searchMatches, withoutSearch };
 }

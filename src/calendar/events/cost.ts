@@ -1,8 +1,8 @@
-import { escHtml, sanitizeTitle } from '../../wp/formatting';
+import { escHtml, sanitizeTitle } from '../../wp/text/formatting';
 
 /**
- * Event cost as the plugin formats and parses it (tec-rest-v1.md §4.7 and §6.1.1): every `_EventCost` row is
- * split into prices, the cheapest and dearest are formatted with the currency symbol, 0 reads "Free".
+ * Event cost as the plugin formats and parses it (Tribe__Events__Cost_Utils, tribe_get_cost()): every `_EventCost` row
+ * is split into prices, the cheapest and dearest are formatted with the currency symbol, 0 reads "Free".
  */
 
 /** "optional . or , — digits — optional . or , — digits": each match is one price. */

@@ -1,5 +1,5 @@
 import { restError } from '../../http/errors';
-import { sanitizeTitle } from '../../wp/formatting';
+import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
 import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
@@ -16,9 +16,9 @@ import { isPositiveInt, listToArray } from '../validators';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
- * GET /events (tec-rest-v1.md §5.1): validation against the database and the caller, the filters as one
- * query for the page of ids and the total, a batched load of everything the page's objects show, and the
- * envelope with the plugin's URLs.
+ * GET /events (Tribe__Events__REST__V1__Endpoints__Archive_Event::get): validation against the database and the caller,
+ * the filters as one query for the page of ids and the total, a batched load of everything the page's objects show, and
+ * the envelope with the plugin's URLs.
  */
 
 const TERM_PARAMS = [
@@ -132,8 +132,8 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
     ],
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
-  const source = await eventDateSource(wp, env.tec.customTablesActive);
+  const source = await eventDateSource(wp, env.tec);
   const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
   const items = await serializePage(env, def, wp, req, result.ids);
-  return archiveResponse(env, def, { items, total: result.total ?? 0, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params) });
+  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params) });
 }

@@ -3,8 +3,9 @@ import { tec } from '../validators';
 import { EventListArgs } from './event-list-args';
 
 /**
- * The event routes' arguments (tec-rest-v1.md §3.5–3.6), in the plugin's declaration order. Update
- * arguments are the create arguments with nothing required, as WordPress derives EDITABLE from CREATABLE.
+ * The event routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Event::READ_args, CREATE_args), in the
+ * plugin's declaration order. Update arguments are the create arguments with nothing required, as WordPress derives
+ * EDITABLE from CREATABLE.
  */
 
 const d = (text: string) => ({ description: text });

@@ -1,11 +1,14 @@
-import { parsePhpDate } from '../../wp/php-date';
-import { beginningOfDay, endOfDay, localToUtc, resolveZone, timezoneAbbr } from '../../wp/timezones';
+import { parsePhpDate } from '../../php/php-date';
+import { beginningOfDay, endOfDay } from '../date-details';
+import { localToUtc, resolveZone } from '../../php/date-time';
+import { timezoneAbbr } from '../timezones';
 import type { CalendarEnv } from '../env';
-import { wallClockSeconds } from '../../wp/zone-math';
+import { wallClockSeconds } from '../../php/zone-math';
 
 /**
- * The event's date meta as the plugin computes it on a write (tec-rest-v1.md §6.1.1 "Event dates"): wall
- * clocks in the event's time zone, all-day rounding, UTC twins, abbreviation and duration.
+ * The event's date meta as the plugin computes it on a write (Tribe__Events__API::saveEventMeta,
+ * Tribe__Events__API::prepare_event_date_meta): wall clocks in the event's time zone, all-day rounding, UTC twins,
+ * abbreviation and duration.
  */
 
 export interface EventDates {

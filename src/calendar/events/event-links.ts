@@ -12,9 +12,10 @@ import { writeNewPost } from '../post-resource/operations';
 import { isPositiveInt } from '../validators';
 
 /**
- * An event's venue and organizers (tec-rest-v1.md §6.1.2): ids, `{id}` objects or inline data that creates
- * (or reuses) the linked post through the same code as POST /venues and /organizers. Empty values never unlink a
- * venue; an update without organizers unlinks them all.
+ * An event's venue and organizers (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,
+ * Linked_Post_Base::insert): ids, `{id}` objects or inline data that creates (or reuses) the linked post through the
+ * same code as POST /venues and /organizers. Empty values never unlink a venue; an update without organizers
+ * unlinks them all.
  */
 
 export interface LinkKind {

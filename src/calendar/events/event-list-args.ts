@@ -3,8 +3,9 @@ import { DEFAULT_PER_PAGE } from '../page-size';
 import { tec } from '../validators';
 
 /**
- * GET /events arguments (tec-rest-v1.md §3.2) in the plugin's order. Checks that need the database or the
- * caller (terms, venues, organizers, post_parent, status, ticketed) run in the archive's validate hook.
+ * GET /events arguments (Tribe__Events__REST__V1__Endpoints__Archive_Event::READ_args) in the plugin's order. Checks
+ * that need the database or the caller (terms, venues, organizers, post_parent, status, ticketed) run in the archive's
+ * validate hook.
  */
 
 const d = (description: string) => ({ description });

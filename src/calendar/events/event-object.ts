@@ -1,6 +1,6 @@
-import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting';
+import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/text/formatting';
 import type { PostRow } from '../../wp/posts';
-import { dateDetails } from '../../wp/timezones';
+import { dateDetails } from '../date-details';
 import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
 import { TAXONOMY } from '../identifiers';
@@ -16,8 +16,9 @@ import { venueObject } from '../venues/venue-object';
 import { costValues, formatCost } from './cost';
 
 /**
- * The event object, every key in the plugin's order and types (tec-rest-v1.md §4.1). Events always carry
- * every key; empty values are "", false, null or [] as the plugin sends them.
+ * The event object, every key in the plugin's order and types
+ * (Tribe__Events__REST__V1__Post_Repository::get_event_data). Events always carry every key; empty values are "",
+ * false, null or [] as the plugin sends them.
  */
 
 /** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */

@@ -9,8 +9,8 @@ import { EVENT_META } from '../meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
 import type { PostResourceDef, Req } from '../post-resource/define';
 import { venueResource } from '../venues/venue-resource';
-import { parsePhpDate } from '../../wp/php-date';
-import { resolveZone } from '../../wp/timezones';
+import { parsePhpDate } from '../../php/php-date';
+import { resolveZone } from '../../php/date-time';
 import { EventArgs } from './event-args';
 import { eventTimezone } from './event-dates';
 import { linkedValueIsValid, type LinkKind } from './event-links';
@@ -18,7 +18,7 @@ import { listEvents, validateEventList } from './event-archive';
 import { eventObject } from './event-object';
 import { eventWriter } from './event-writer';
 
-/** Events: the post-type engine configured for `tribe_events` (tec-rest-v1.md §3.5–3.6, §4.1, §6.1, §7.2). */
+/** Events: the post-type engine configured for `tribe_events` (Tribe__Events__REST__V1__Endpoints__Single_Event). */
 
 const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: 'could-not-create-venue' };
 const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: 'could-not-create-organizer' };
@@ -54,8 +54,8 @@ function endsBeforeStart(env: CalendarEnv, args: Record<string, unknown>): boole
 }
 
 /**
- * GET visibility (§7.2): trashed events are gone for everyone; other non-public statuses need read_post;
- * then the password, which refuses the single read rather than masking it.
+ * GET visibility (Single_Event::validate_event_accessible): trashed events are gone for everyone; other non-public
+ * statuses need read_post; then the password, which refuses the single read rather than masking it.
  */
 function readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } {
   if (post.post_status === 'trash') return { error: 'event-no-longer-available', mask: false };

@@ -5,9 +5,10 @@ import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { listToArray } from '../validators';
 
 /**
- * `categories` / `tags` on an event write (tec-rest-v1.md §6.1.1 "Taxonomies"): ids, slugs or names, as a
- * list or a comma string; unknown ids are skipped, unknown names become new terms; an empty value removes
- * every term of the taxonomy; callers without the taxonomy's assign capability are silently ignored.
+ * `categories` / `tags` on an event write (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,
+ * Tribe__Terms::translate_terms_to_ids): ids, slugs or names, as a list or a comma string; unknown ids are skipped,
+ * unknown names become new terms; an empty value removes every term of the taxonomy; callers without the taxonomy's
+ * assign capability are silently ignored.
  */
 export async function assignTerms(env: CalendarEnv, wp: WpData, eventId: number, taxonomy: string, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;

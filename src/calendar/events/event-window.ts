@@ -1,12 +1,14 @@
-import { parsePhpDate } from '../../wp/php-date';
-import { beginningOfDay, endOfDay, formatWallClock, localToUtc } from '../../wp/timezones';
+import { parsePhpDate } from '../../php/php-date';
+import { beginningOfDay, endOfDay } from '../date-details';
+import { formatWallClock, localToUtc } from '../../php/date-time';
 import type { EventWindow } from '../data/event-query';
 import type { CalendarEnv } from '../env';
 
 /**
- * The date window of GET /events (tec-rest-v1.md §5.1.3): computed defaults, whole days unless `strict_dates`,
- * the relative bounds (`starts_before` …) at end of day, the bounds dropped when only relative ones are asked
- * for, the `include` quirk, and local versus UTC comparison by the plugin's time zone mode.
+ * The date window of GET /events (Tribe__Events__REST__V1__Endpoints__Archive_Event::get: start_date, end_date,
+ * strict_dates): computed defaults, whole days unless `strict_dates`, the relative bounds (`starts_before` …) at end of
+ * day, the bounds dropped when only relative ones are asked for, the `include` quirk, and local versus UTC comparison
+ * by the plugin's time zone mode.
  */
 
 export const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;

@@ -1,5 +1,5 @@
 import { scaleBackStatus } from '../../auth/permissions';
-import { sanitizeUrl } from '../../wp/formatting';
+import { sanitizeUrl } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
@@ -8,7 +8,7 @@ import type { CalendarEnv } from '../env';
 import { TAXONOMY } from '../identifiers';
 import { EVENT_META, ORIGIN, WP_META } from '../meta-keys';
 import type { PostWriter, WriteInput } from '../post-resource/define';
-import { timezoneAbbr } from '../../wp/timezones';
+import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
@@ -16,8 +16,9 @@ import { publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
 import { assignTerms } from './event-terms';
 
 /**
- * What an event create or update writes (tec-rest-v1.md §6.1.1, §6.1.3, §9.2): the post fields, then every
- * meta key in the plugin's format. Updates are not partial for the fields the plugin resets when omitted.
+ * What an event create or update writes (Tribe__Events__REST__V1__Endpoints__Single_Event::create/update,
+ * Tribe__Events__API::saveEventMeta): the post fields, then every meta key in the plugin's format. Updates are not
+ * partial for the fields the plugin resets when omitted.
  */
 
 const given = (input: WriteInput, name: string) => input.args[name] !== undefined;

@@ -1,9 +1,10 @@
-import { escHtml } from '../../wp/formatting';
+import { escHtml } from '../../wp/text/formatting';
 
 /**
  * How a WordPress site with the plugin advertises its APIs on every front-end page: core's `Link` header and
  * `<link rel="https://api.w.org/">` (rest_output_link_header, rest_output_link_wp_head), and the plugin's
- * `X-TEC-API-*` headers with their `<meta>`/`<link rel="alternate">` twins (tec-rest-v1.md §2, "Discovery headers").
+ * `X-TEC-API-*` headers with their `<meta>`/`<link rel="alternate">` twins (Tribe__REST__Headers__Base_Interface,
+ * Tribe__Events__REST__V1__Headers__Base).
  */
 
 export const TEC_API_VERSION = 'v1';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { restRoot, withQuery } from '../../http/context';
-import { escHtml } from '../../wp/formatting';
+import { escHtml } from '../../wp/text/formatting';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { getTermBySlug } from '../../wp/terms';
 import { loadBundle } from '../bundle';

@@ -3,8 +3,8 @@ import { TAXONOMY } from '../identifiers';
 import type { TecSettings } from '../settings';
 
 /**
- * Which front-end page a URL asks for, among the pages the API links to (tec-rest-v1.md §2 "Discovery"): the site
- * root, single events, venues and organizers, and the category and tag archives. Plain query forms
+ * Which front-end page a URL asks for, among the pages the API links to (Tribe__Events__REST__V1__Headers__Base): the
+ * site root, single events, venues and organizers, and the category and tag archives. Plain query forms
  * (`/?tribe_events=<slug>`) always work, as in WordPress; pretty paths only when the site has a permalink structure.
  */
 

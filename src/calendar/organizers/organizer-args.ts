@@ -1,7 +1,7 @@
 import { wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
 
-/** The organizer routes' arguments (tec-rest-v1.md §3.5, §3.8). */
+/** The organizer routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Organizer::READ_args, CREATE_args). */
 
 const d = (text: string) => ({ description: text });
 const text = (description: string) => tec.stringOrEmpty().optional().meta(d(description));

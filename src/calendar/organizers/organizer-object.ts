@@ -5,7 +5,8 @@ import { organizerJsonLd } from '../json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
 import { ORGANIZER_META } from '../meta-keys';
 
-/** The organizer object (tec-rest-v1.md §4.3): global ids appended, then every falsy entry dropped. */
+/** The organizer object (Tribe__Events__REST__V1__Post_Repository::get_organizer_data): global ids appended, then every
+*   falsy entry dropped. */
 export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle[options.source].meta;
   const m = (key: string) => meta.first(post.ID, key) ?? '';

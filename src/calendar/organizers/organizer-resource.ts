@@ -9,7 +9,8 @@ import type { PostResourceDef } from '../post-resource/define';
 import { OrganizerArgs } from './organizer-args';
 import { organizerObject } from './organizer-object';
 
-/** Organizers: the post-type engine configured for `tribe_organizer` (tec-rest-v1.md §4.3, §6.3). */
+/** Organizers: the post-type engine configured for `tribe_organizer`
+*   (Tribe__Events__REST__V1__Endpoints__Single_Organizer). */
 const ARCHIVE: LinkedArchive = { postType: POST_TYPE.organizer, linkKey: EVENT_META.organizerId, searchMetaKeys: [ORGANIZER_META.phone, ORGANIZER_META.email, ORGANIZER_META.website] };
 
 export const organizerResource: PostResourceDef = {

@@ -13,9 +13,10 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
 import type { PostResourceDef, Req } from './define';
 
 /**
- * What the three post-type archives (/events, /venues, /organizers) share (tec-rest-v1.md §5.1.1, §5.1.6,
- * §5.1.7, §5.2): paging, the status rule, serializing a page with password masking, and the envelope with its
- * URLs and X-TEC-* headers. The archives differ only in their key, URL parameters and not-found code.
+ * What the three post-type archives (/events, /venues, /organizers) share
+ * (Tribe__Events__REST__V1__Endpoints__Archive_Base): paging, the status rule, serializing a page with password
+ * masking, and the envelope with its URLs and X-TEC-* headers. The archives differ only in their key, URL parameters
+ * and not-found code.
  */
 
 export interface Paging {

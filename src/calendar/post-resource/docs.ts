@@ -3,7 +3,8 @@ import type { PostResourceDef } from './define';
 
 /**
  * What /doc says about each route of a post-type resource beyond its arguments: the component it returns and the
- * plugin's response descriptions (tec-rest-v1.md §10), worded for events, venues or organizers.
+ * plugin's response descriptions (Tribe__Events__REST__V1__Endpoints__Single_Event::get_documentation and its
+ * siblings), worded for events, venues or organizers.
  */
 
 export interface PostResourceDocs {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { declared, declaredListOf } from '../../http/openapi-schemas';
 
 /**
- * The smaller objects inside the plugin's responses (tec-rest-v1.md §4.4–4.7) as zod schemas of what the service
- * sends, with the plugin's documented declarations where they differ (date parts "integer", `"currency_position "`).
- * They name the component schemas of /doc and validate real responses in the tests.
+ * The smaller objects inside the plugin's responses (terms, image, date details, cost details) as zod schemas of what
+ * the service sends, with the plugin's documented declarations where they differ (date parts "integer",
+ * `"currency_position "`). They name the component schemas of /doc and validate real responses in the tests.
  */
 
 const d = (description: string) => ({ description });

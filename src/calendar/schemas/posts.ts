@@ -3,9 +3,10 @@ import { declaredListOf, declaredRef } from '../../http/openapi-schemas';
 import { CostDetails, DateDetails, digits, emptyList, Image, Term, uri, wallClock } from './parts';
 
 /**
- * The event, venue and organizer objects (tec-rest-v1.md §4.1–4.3) as zod schemas of what the service sends, keys
- * in the order of the plugin's document. Events carry every key; venues and organizers drop their empty ones, so
- * most of their keys are optional. Password-masked objects (§4.9) are outside these shapes, as in the plugin.
+ * The event, venue and organizer objects (Tribe__Events__REST__V1__Post_Repository::get_event_data, get_venue_data,
+ * get_organizer_data) as zod schemas of what the service sends, keys in the order of the plugin's document. Events
+ * carry every key; venues and organizers drop their empty ones, so most of their keys are optional. Password-masked
+ * objects (Main::filter_out_password_protected_data) are outside these shapes, as in the plugin.
  */
 
 const d = (description: string) => ({ description });

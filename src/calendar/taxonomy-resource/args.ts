@@ -4,13 +4,13 @@ import type { TermArgShapes } from './define';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../page-size';
 
 /**
- * The term routes' arguments (tec-rest-v1.md §3.4, §3.5, §3.9) in the plugin's declaration order. Arguments whose
- * validator needs the database (`include`, `exclude`, `parent`, `post`, `event`, the item `id`) are declared
- * without coercion: the engine's validate hook runs the plugin's check first and the integer type after it, as
- * WordPress runs validate callbacks before type sanitizing.
+ * The term routes' arguments (Archive_Category::READ_args, Single_Category::READ_args, CREATE_args and the Tag twins)
+ * in the plugin's declaration order. Arguments whose validator needs the database (`include`, `exclude`, `parent`,
+ * `post`, `event`, the item `id`) are declared without coercion: the engine's validate hook runs the plugin's check
+ * first and the integer type after it, as WordPress runs validate callbacks before type sanitizing.
  */
 
-/** The default page size of every list (decisions.md), and the largest one (the plugin caps `per_page` at 50). */
+/** The default page size of every list (page-size.ts), and the largest one (the plugin caps `per_page` at 50). */
 
 const d = (description: string) => ({ description });
 const termList = (description: string) => tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description });

@@ -7,7 +7,8 @@ import type { TecSettings } from '../settings';
 /**
  * A taxonomy resource (event categories, event tags) as a definition the one term engine runs: the taxonomy, its
  * WordPress REST identity (for `_links` and `Location`), how its archive links are built, its arguments and texts.
- * Categories and tags differ only in these values (tec-rest-v1.md §3.4, §3.9, §4.4.2, §5.3, §6.4).
+ * Categories and tags differ only in these values (Tribe__Events__REST__V1__Endpoints__Archive_Category / Archive_Tag,
+ * Single_Category / Single_Tag).
  */
 
 export type TermReq = RestRequest<Record<string, any>, AppContext>;

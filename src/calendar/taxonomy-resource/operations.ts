@@ -13,9 +13,10 @@ import type { TaxonomyResourceDef, TermReq } from './define';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 
 /**
- * The one engine behind /categories and /tags (tec-rest-v1.md §5.3, §6.4): the archive with its envelope, and
- * WP_REST_Terms_Controller's read / create / update / delete as the plugin calls them, each write in one
- * transaction. Arguments arrive validated (the routes' schemas and validate hook).
+ * The one engine behind /categories and /tags (Tribe__Events__REST__V1__Endpoints__Archive_Category, Single_Category
+ * and the Tag twins): the archive with its envelope, and WP_REST_Terms_Controller's read / create / update / delete as
+ * the plugin calls them, each write in one transaction. Arguments arrive validated (the routes' schemas and validate
+ * hook).
  */
 
 /** GET /{base}: the envelope keys in the plugin's order; pages past the end are 200 with an empty list. */

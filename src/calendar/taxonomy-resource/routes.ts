@@ -12,8 +12,9 @@ import { termValidate } from './validate';
  */
 
 /**
- * Writes need the event capability and the taxonomy's manage_terms capability (tec-rest-v1.md §7.1): categories
- * `publish_tribe_events`, tags `manage_categories`. There is no per-term check.
+ * Writes need the event capability and the taxonomy's manage_terms capability
+ * (Tribe__Events__REST__V1__Endpoints__Term_Single_Base::can_create): categories `publish_tribe_events`, tags
+ * `manage_categories`. There is no per-term check.
  */
 const canManage = (def: TaxonomyResourceDef) => (req: TermReq) =>
   can(req.ctx.principal, 'create', { postType: POST_TYPE.event }) && can(req.ctx.principal, 'manage_terms', { taxonomy: def.taxonomy });

@@ -9,9 +9,10 @@ import { termUrls } from '../term-embed';
 import type { TaxonomyResourceDef } from './define';
 
 /**
- * A term as the term routes return it (tec-rest-v1.md §4.4.2): WordPress's REST term in view context, `link`
- * renamed `url` and moved after `meta`, the plugin's `urls` last; tags have no `parent`. Single reads and writes
- * add WordPress's own `_links`, which point into `wp/v2`.
+ * A term as the term routes return it (Tribe__Events__REST__V1__Endpoints__Term_Single_Base,
+ * WP_REST_Terms_Controller::prepare_item_for_response): WordPress's REST term in view context, `link` renamed `url` and
+ * moved after `meta`, the plugin's `urls` last; tags have no `parent`. Single reads and writes add WordPress's own
+ * `_links`, which point into `wp/v2`.
  */
 
 /** What serializing a batch of terms needs beyond the rows: each term's ancestors, for hierarchical archive links. */

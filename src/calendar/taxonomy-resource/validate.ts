@@ -1,5 +1,5 @@
 import type { ParamProblem } from '../../http/errors';
-import { isPhpNumeric } from '../../php';
+import { isPhpNumeric } from '../../php/builtins';
 import { postIdsOfType } from '../../wp/posts';
 import { getTerm, termExists } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
@@ -9,10 +9,11 @@ import { listToArray } from '../validators';
 import type { TaxonomyResourceDef, TermReq } from './define';
 
 /**
- * The term routes' checks that need the database, in the arguments' declaration order (tec-rest-v1.md §3.1, §3.4):
- * `id` names a term of the taxonomy; `include`/`exclude`/`parent` are is_event_category / is_post_tag (every item
- * an id, slug or name of the taxonomy); `post`/`event` are is_event_id. Only when all of those pass are `parent`,
- * `post` and `event` type-checked as integers, as WordPress sanitizes after validating.
+ * The term routes' checks that need the database, in the arguments' declaration order
+ * (Tribe__Events__REST__V1__Validator__Base): `id` names a term of the taxonomy; `include`/`exclude`/`parent` are
+ * is_event_category / is_post_tag (every item an id, slug or name of the taxonomy); `post`/`event` are is_event_id.
+ * Only when all of those pass are `parent`, `post` and `event` type-checked as integers, as WordPress sanitizes after
+ * validating.
  */
 
 type Check = (wp: WpData, def: TaxonomyResourceDef, value: unknown) => Promise<boolean>;

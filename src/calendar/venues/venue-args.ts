@@ -1,7 +1,8 @@
 import { wpInteger, wpString } from '../../http/wp-types';
 import { tec } from '../validators';
 
-/** The venue routes' arguments (tec-rest-v1.md §3.5, §3.7). Ids and slugs must exist: checked in validate. */
+/** The venue routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Venue::READ_args, CREATE_args). Ids and
+*   slugs must exist: checked in validate. */
 
 const d = (text: string) => ({ description: text });
 const text = (description: string) => tec.stringOrEmpty().optional().meta(d(description));

@@ -6,7 +6,8 @@ import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
 import { VENUE_META } from '../meta-keys';
 import { isTruthy } from '../settings';
 
-/** The venue object (tec-rest-v1.md §4.2): falsy entries dropped, then map flags and global ids appended. */
+/** The venue object (Tribe__Events__REST__V1__Post_Repository::get_venue_data): falsy entries dropped, then map flags
+*   and global ids appended. */
 export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle[options.source].meta;
   const m = (key: string) => meta.first(post.ID, key) ?? '';

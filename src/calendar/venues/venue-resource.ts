@@ -12,7 +12,7 @@ import { isTruthy } from '../settings';
 import { VenueArgs } from './venue-args';
 import { venueObject } from './venue-object';
 
-/** Venues: the post-type engine configured for `tribe_venue` (tec-rest-v1.md §4.2, §6.2). */
+/** Venues: the post-type engine configured for `tribe_venue` (Tribe__Events__REST__V1__Endpoints__Single_Venue). */
 
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
 

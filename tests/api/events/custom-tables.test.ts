@@ -2,7 +2,7 @@ import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-/** When the database has the plugin's index tables, event writes keep them in step (tec-rest-v1.md §9.4). */
+/** When the database has the plugin's index tables, event writes keep them in step (TEC\Events\Custom_Tables\V1). */
 
 let t: TestApp;
 let callers: Callers;

@@ -3,7 +3,7 @@ import { seedEvent, type EventSeed } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
- * The date window of GET /events (tec-rest-v1.md §5.1.3), to the second at both edges of every bound, with and
+ * The date window of GET /events (Archive_Event::get), to the second at both edges of every bound, with and
  * without strict_dates, on events written straight into the tables. Each test runs on a fresh site whose clock
  * is frozen, so the computed defaults are known.
  */

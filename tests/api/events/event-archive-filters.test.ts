@@ -3,7 +3,7 @@ import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/r
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
- * Every filter of GET /events alone and combined (tec-rest-v1.md §3.2, §5.1.4), its coercions and its invalid
+ * Every filter of GET /events alone and combined (Archive_Event::READ_args), its coercions and its invalid
  * values, on one calendar written straight into the tables.
  */
 

@@ -3,7 +3,8 @@ import { createCallers, type Callers } from '../../support/callers';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { updateOption } from '../../../src/wp/options';
 
-/** POST /events: the response and the exact rows the plugin would write (tec-rest-v1.md §6.1.1, §9.2). */
+/** POST /events: the response and the exact rows the plugin would write (Single_Event::create,
+*   Tribe__Events__API::saveEventMeta). */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 let t: TestApp;

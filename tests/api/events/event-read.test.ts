@@ -4,7 +4,7 @@ import { updateOption } from '../../../src/wp/options';
 
 /**
  * GET /events/{id} on rows written straight into the tables, as WordPress and the plugin write them,
- * including legacy and odd values (tec-rest-v1.md §4.1).
+ * including legacy and odd values (Post_Repository::get_event_data).
  */
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/r
 import { createCallers, type Caller, type Callers } from '../../support/callers';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-/** Updates (not partial, as in the plugin), trash, and who may do either (tec-rest-v1.md §6.1.3–6.1.4, §7). */
+/** Updates (not partial, as in the plugin), trash, and who may do either (Single_Event::update, delete). */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 let t: TestApp;

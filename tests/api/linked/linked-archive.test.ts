@@ -4,7 +4,7 @@ import { seedEvent, seedMeta, seedPost } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
- * The filters of GET /venues and GET /organizers (tec-rest-v1.md §3.3, §5.2) on rows written straight into the
+ * The filters of GET /venues and GET /organizers (Archive_Venue, Archive_Organizer) on rows written straight into the
  * tables: the linking event, has_events, only_with_upcoming, the "like" search with its custom fields, and the
  * plugin's totals when a search finds nothing.
  */

@@ -1,7 +1,8 @@
 import { seedMeta, seedPost } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-/** GET /venues/{id}, /organizers/{id} and by-slug on rows written as WordPress would (tec-rest-v1.md §4.2–4.3). */
+/** GET /venues/{id}, /organizers/{id} and by-slug on rows written as WordPress would (Post_Repository::get_venue_data,
+*   get_organizer_data). */
 
 let t: TestApp;
 beforeAll(async () => {

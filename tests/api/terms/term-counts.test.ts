@@ -4,9 +4,9 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 import { CAT, TAG } from './fixture';
 
 /**
- * term_taxonomy.count through event writes (wordpress.md §2.6): a category counts published events, a tag counts
- * published events and posts; counts follow creates, term changes, status changes, trashing and term deletes, and
- * the term routes, hide_empty and the embedded terms all read them.
+ * term_taxonomy.count through event writes (_update_post_term_count()): a category counts published events, a tag
+ * counts published events and posts; counts follow creates, term changes, status changes, trashing and term deletes,
+ * and the term routes, hide_empty and the embedded terms all read them.
  */
 
 const NS = '/wp-json/calendar/events/v1';

@@ -2,7 +2,7 @@ import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
 import { names, seedTermFixture, type TermFixture } from './fixture';
 
 /**
- * GET /categories and GET /tags (tec-rest-v1.md §3.4, §5.3): the envelope, its URLs and headers, paging, and every
+ * GET /categories and GET /tags (Archive_Category, Archive_Tag): the envelope, its URLs and headers, paging, and every
  * filter and ordering of WordPress's term query, against rows written as WordPress writes them.
  */
 

@@ -6,7 +6,7 @@ import { createAppPassword, createUser } from '../../support/users';
 import { CAT, TAG } from './fixture';
 
 /**
- * Who may write terms (tec-rest-v1.md §7.1): `edit_tribe_events` and the taxonomy's manage_terms capability —
+ * Who may write terms (Term_Single_Base::can_create): `edit_tribe_events` and the taxonomy's manage_terms capability —
  * `publish_tribe_events` for categories, `manage_categories` for tags. Reads are public; validation errors come
  * before permission errors; refusals are 401 without a user and 403 with one.
  */

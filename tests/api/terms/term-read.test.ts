@@ -3,8 +3,9 @@ import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
 import { seedTermFixture, type TermFixture } from './fixture';
 
 /**
- * GET /categories/{id} and /tags/{id} (tec-rest-v1.md §4.4.2, §6.4): the term with WordPress's own `_links`, whose
- * target hints depend on the caller; unknown ids; and the term as embedded in an event (§4.4.1).
+ * GET /categories/{id} and /tags/{id} (Single_Category::get, Single_Tag::get): the term with WordPress's own `_links`,
+ * whose target hints depend on the caller; unknown ids; and the term as embedded in an event
+ * (Post_Repository::get_terms).
  */
 
 const NS = '/wp-json/calendar/events/v1';

@@ -4,7 +4,7 @@ import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
 import { CAT, TAG } from './fixture';
 
 /**
- * POST /categories, /tags and POST|PUT|PATCH|DELETE on their items (tec-rest-v1.md §3.9, §6.4): the responses and
+ * POST /categories, /tags and POST|PUT|PATCH|DELETE on their items (Single_Category, Single_Tag): the responses and
  * errors, and the rows left in terms, term_taxonomy, term_relationships, termmeta and options exactly as
  * wp_insert_term, wp_update_term and wp_delete_term leave them.
  */

@@ -1,13 +1,14 @@
 import { insertRows, nextId } from '../../../wp/bulk';
 import { loadSiteSettings } from '../../../wp/site';
 import { insertTerm, recountTerms } from '../../../wp/terms';
-import { tecTimezoneString } from '../../../wp/timezones';
+import { tecTimezoneString } from '../../timezones';
 import type { WpData } from '../../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, rewrites } from '../../env';
 import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../../identifiers';
 import { EVENT_META } from '../../meta-keys';
 import { readTecSettings } from '../../settings';
 import { customTablesExist, insertCustomTableRows, type OccurrenceSource } from '../custom-tables';
+import { eventIndexTable } from '../event-index';
 import { eventRows, organizerRows, venueRows, wallMs, type GeneratedPost, type RowContext } from './post-rows';
 import { CATEGORY_NAMES, seededRandom, TAG_NAMES } from './sample-text';
 
@@ -131,5 +132,9 @@ export async function generateCalendar(wp: WpData, options: GenerateCalendarOpti
   }
 
   await wp.transaction((trx) => recountTerms(trx, CALENDAR_TAXONOMIES, [...links.categories, ...links.tags]));
+  // Bulk writes leave the planner's statistics behind (SQLite has none before its first ANALYZE).
+  const tables = [wp.t.posts, wp.t.postmeta, wp.t.term_relationships];
+  if (await wp.dialect.tableExists(wp.knex, eventIndexTable(wp.prefix))) tables.push(eventIndexTable(wp.prefix));
+  await wp.dialect.analyze(wp.knex, tables);
   return { firstEventId, lastEventId, venueIds, organizerIds, categories, tags };
 }

@@ -1,4 +1,4 @@
-import { phpTrim } from '../php';
+import { phpTrim } from '../../php/builtins';
 import { removeAccents } from './remove-accents';
 
 /**
@@ -130,7 +130,7 @@ export function sanitizeUrl(url: string): string {
   return url.replace(/[^A-Za-z0-9$\-_.+!*'(),{}|\\^~[\]`<>#%";/?:@&=]/g, '');
 }
 
-export { isValidUrl } from './url-validation';
+export { isValidUrl } from '../../php/url-validation';
 
 const ENTITY_NAMES = new Set(
   ('nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn acute micro para ' +

@@ -1,6 +1,6 @@
-import { isPhpNumeric } from '../php';
-import { canonicalWall, parsePhpDate } from './php-date';
-import { formatInstant, secondsToWall, wallToSeconds } from './zone-math';
+import { isPhpNumeric } from '../php/builtins';
+import { canonicalWall, parsePhpDate } from '../php/php-date';
+import { formatInstant, secondsToWall, wallToSeconds } from '../php/zone-math';
 
 /**
  * TEC's date helpers that read a date "as written": PHP runs with UTC as its default zone under WordPress, so
@@ -49,7 +49,7 @@ function dayStart(value: string | number | null | undefined, now: Date): number 
 }
 
 /**
- * tribe_beginning_of_day (`BOD`, tec-rest-v1.md §5.1.3): the calendar date written in the value (numbers are UTC
+ * tribe_beginning_of_day (`BOD`): the calendar date written in the value (numbers are UTC
  * timestamps) at 00:00:00 plus the multi-day cutoff, `Y-m-d H:i:s`.
  */
 export function beginningOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {

@@ -1,10 +1,11 @@
 import { autop } from '@wordpress/autop';
-import { escapeRegExp, phpTrim } from '../php';
+import { escapeRegExp, phpTrim } from '../../php/builtins';
 import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
 
 /**
- * The display filter chains WordPress runs on post fields, as TEC's REST API returns them (tec-rest-v1.md §4.1
- * rows 12–14), for classic (non-block) text.
+ * The display filter chains WordPress runs on post fields, as TEC's REST API returns them
+ * (Tribe__Events__REST__V1__Post_Repository::get_event_data: title, description, excerpt), for classic (non-block)
+ * text.
  *
  * Not reproduced, because they need the rest of WordPress: do_blocks (block markup is passed through unrendered),
  * do_shortcode (shortcodes stay as written), convert_smilies (`:)` stays text; WordPress turns it into an emoji

@@ -2,7 +2,7 @@ import { removeAccents, sanitizeTitle, stripTags } from './formatting';
 
 /**
  * The sanitizers and checks WordPress applies to user names and e-mail addresses
- * (wp-includes/formatting.php: sanitize_user, is_email; wordpress.md §4.1).
+ * (wp-includes/formatting.php: sanitize_user, is_email).
  */
 
 /** wp_strip_all_tags(): drops <script>/<style> with their content, then every tag (PHP strip_tags). */

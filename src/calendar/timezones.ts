@@ -1,18 +1,12 @@
-import { isPhpNumeric } from '../php';
-import { parsePhpDate } from './php-date';
+import { isPhpNumeric } from '../php/builtins';
+import { formatOffset, offsetAt } from '../php/zone-math';
+import { parsePhpZone, resolveZone } from '../php/zone-names';
 import { ZONE_ABBREVIATIONS } from './timezone-abbreviations';
-import { formatInstant, formatOffset, offsetAt } from './zone-math';
-import { parsePhpZone, resolveZone } from './zone-names';
 
 /**
- * Time zones as WordPress, PHP and The Events Calendar handle them: which names are valid, TEC's site time-zone
- * string and abbreviations, and conversions between site-local and UTC wall clocks (`Y-m-d H:i:s`).
- *
- * Zones that cannot be resolved fall back to UTC in the conversions, as TEC's build_timezone_object() does.
+ * Time zones as The Events Calendar handles them (Tribe__Timezones): which names it accepts, the site time-zone
+ * string it builds from the options, and the abbreviations it stores with each event.
  */
-
-export { resolveZone } from './zone-names';
-export { beginningOfDay, dateDetails, endOfDay, type DateDetails } from './tec-dates';
 
 /** What TEC's `is_timezone_or_empty` accepts (besides empty): PHP DateTimeZone names and TEC's `UTC±N[.N]`. */
 export function isValidTimezone(tz: string): boolean {
@@ -67,37 +61,4 @@ export function timezoneAbbr(tz: string, at: Date): string {
   const offset = offsetAt(zone.zone, Math.floor(at.getTime() / 1000));
   if (zone.kind === 'offset') return `GMT${formatOffset(offset).replace(':', '')}`;
   return ABBREVIATIONS_BY_ZONE.get(tz.toLowerCase())?.get(offset / 60) ?? numericAbbreviation(offset);
-}
-
-/**
- * A wall clock in the zone → the UTC wall clock (TEC Tribe__Timezones::to_utc: `date_create($wall, $zone)` then UTC).
- * Anything PHP's DateTime reads is accepted (an offset inside the string wins over `tz`). PHP's DST rules apply: a
- * time in a spring-forward gap moves forward by the gap, an ambiguous time usually takes its first occurrence (see
- * wallSecondsToInstant). Unreadable input → ''.
- */
-export function localToUtc(wall: string, tz: string, now: Date = new Date()): string {
-  const parsed = parsePhpDate(wall, { now, timeZone: resolveZone(tz) ?? 'UTC' });
-  return parsed ? formatInstant(Math.floor(parsed.instant.getTime() / 1000), 'UTC') : '';
-}
-
-/** A UTC wall clock → the wall clock in the zone (TEC Tribe__Timezones::to_tz). Unreadable input → ''. */
-export function utcToLocal(utcWall: string, tz: string, now: Date = new Date()): string {
-  const parsed = parsePhpDate(utcWall, { now, timeZone: 'UTC' });
-  return parsed ? formatInstant(Math.floor(parsed.instant.getTime() / 1000), resolveZone(tz) ?? 'UTC') : '';
-}
-
-/** `Y-m-d H:i:s` of an instant in the zone. */
-export function formatWallClock(instant: Date, tz: string): string {
-  return formatInstant(Math.floor(instant.getTime() / 1000), resolveZone(tz) ?? 'UTC');
-}
-
-/**
- * PHP `DateTime::format('c')` of a wall clock read in the zone, as TEC writes JSON-LD start/end dates:
- * `2024-07-14T12:00:00+02:00`. A wall clock in a DST gap is shown as PHP holds it (moved forward). '' if unreadable.
- */
-export function isoWithOffset(wall: string, tz: string, now: Date = new Date()): string {
-  const parsed = parsePhpDate(wall, { now, timeZone: resolveZone(tz) ?? 'UTC' });
-  if (!parsed) return '';
-  const seconds = Math.floor(parsed.instant.getTime() / 1000);
-  return `${parsed.wallClock.replace(' ', 'T')}${formatOffset(offsetAt(parsed.zone, seconds))}`;
 }

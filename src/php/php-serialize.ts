@@ -1,8 +1,9 @@
 import { serialize as libSerialize, unserialize as libUnserialize } from 'php-serialize';
 
 /**
- * PHP serialize()/unserialize() as WordPress uses them for meta and option values (wordpress.md §2.8–2.9).
- * Parsing is the php-serialize library's; this module adds WordPress's rules around it.
+ * PHP serialize()/unserialize() as WordPress uses them for meta and option values (maybe_serialize(),
+ * maybe_unserialize(), is_serialized()). Parsing is the php-serialize library's; this module adds WordPress's rules
+ * around it.
  */
 
 export type PhpValue = null | boolean | number | string | PhpValue[] | { [key: string]: PhpValue };

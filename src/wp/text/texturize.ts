@@ -1,4 +1,4 @@
-import { escapeRegExp } from '../php';
+import { escapeRegExp } from '../../php/builtins';
 
 /**
  * WordPress's wptexturize() (wp-includes/formatting.php, default English translations), ported rule for rule:
@@ -22,7 +22,8 @@ const OPEN_Q_FLAG = '<!--oq-->';
 const OPEN_SQ_FLAG = '<!--osq-->';
 const APOS_FLAG = '<!--apos-->';
 
-/** Shortcodes WordPress core registers; their brackets are not texturized (TEC's own shortcodes render nothing here). */
+/** Shortcodes WordPress core registers; their brackets are not texturized (TEC's own shortcodes render nothing here).
+ */
 export const CORE_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed'];
 const NO_TEXTURIZE_TAGS = ['pre', 'code', 'kbd', 'style', 'script', 'tt'];
 const NO_TEXTURIZE_SHORTCODES = ['code'];

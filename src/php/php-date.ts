@@ -1,4 +1,4 @@
-import { isPhpNumeric } from '../php';
+import { isPhpNumeric } from './builtins';
 import { ParseState, Special } from './php-date-state';
 import { absoluteRules } from './php-date-rules-absolute';
 import { relativeRules } from './php-date-rules-relative';

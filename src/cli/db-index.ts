@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import { dropEventIndex, EVENT_INDEX_TABLE, installEventIndex } from '../calendar/data/event-index';
+import { withDatabase, UsageError, type CliCommand } from './command';
+
+/**
+ * `db:index [--drop]`: installs the event index on an existing WordPress database (the service never changes the
+ * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
+ * from the events already there. Running it again checks the rows and changes no schema; `--drop` removes the
+ * table, the triggers and the mark, leaving the WordPress tables as they were.
+ */
+
+interface Options {
+  drop?: boolean;
+}
+
+export const dbIndex: CliCommand = {
+  name: 'db:index',
+  summary: 'Install the event index (a table and six triggers) that lets event lists count and page in milliseconds; --drop removes it.',
+  configure: (command: Command) => command.option('--drop', 'remove the index: its table, its triggers and its mark in the options'),
+  async run(raw, io) {
+    const options = raw as Options;
+    const message = await withDatabase(
+      io,
+      async (wp, config) => {
+        const missing = [];
+        for (const table of [wp.t.posts, wp.t.postmeta, wp.t.options]) if (!(await wp.dialect.tableExists(wp.knex, table))) missing.push(table);
+        if (missing.length > 0) throw new UsageError(`${config.databaseUrl} has no ${missing.join(', ')} table${missing.length > 1 ? 's' : ''} (DB_TABLE_PREFIX=${config.tablePrefix}); run db:migrate first`);
+        const table = `${config.tablePrefix}${EVENT_INDEX_TABLE}`;
+        if (options.drop) {
+          const { dropped } = await dropEventIndex(wp);
+          return dropped ? `Removed the event index: the table ${table}, its triggers and its mark; event lists read the date meta again.` : `There is no event index (${table}) to remove; nothing to do.`;
+        }
+        const result = await installEventIndex(wp);
+        const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
+        return result.created
+          ? `Installed the event index: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current; event lists now count and page through it.`
+          : `The event index ${table} is already installed; its ${rows} were checked again.`;
+      },
+      { prepare: false },
+    );
+    io.stdout.write(`${message}\n`);
+  },
+};

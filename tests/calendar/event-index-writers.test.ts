@@ -1,0 +1,142 @@
+import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
+import { createAppPassword, createUser } from '../support/users';
+import { seedEvent, seedMeta, seedPost } from '../support/rows';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The event index is current for every writer: rows written with plain SQL — as WordPress, the plugin or another
+ * tool sharing the database would — are reflected by the very next request, through the triggers. And the
+ * lists' statements read it by an indexed range, never a scan, on both engines.
+ */
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const ROOT = '/wp-json/tribe/events/v1';
+let t: TestApp;
+let editor: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => NOW });
+  const user = await createUser(t.wp, { login: 'ed', role: 'editor' });
+  editor = (await createAppPassword(t.wp, user.id)).authorization;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const JULY = 'start_date=2025-07-01&end_date=2025-07-31';
+const SEPTEMBER = 'start_date=2025-09-01&end_date=2025-09-30';
+
+async function listed(query: string, who: 'anonymous' | 'editor' = 'anonymous'): Promise<{ total: number; ids: number[] }> {
+  const res = await t.request.get(`${ROOT}/events?${query}`).set(who === 'editor' ? { Authorization: editor } : {});
+  expect(res.status).toBe(200);
+  return { total: Number(res.headers['x-tec-total']), ids: res.body.events.map((e: { id: number }) => e.id) };
+}
+
+const setPost = (id: number, values: Record<string, string>) => t.wp.knex(t.wp.t.posts).where('ID', id).update(values);
+const setMeta = (id: number, key: string, value: string) => t.wp.knex(t.wp.t.postmeta).where({ post_id: id, meta_key: key }).update({ meta_value: value });
+const deleteMeta = (id: number, key: string) => t.wp.knex(t.wp.t.postmeta).where({ post_id: id, meta_key: key }).delete();
+
+describe('rows written by plain SQL count at the next request', () => {
+  let id: number;
+
+  it('a new event', async () => {
+    expect(await listed(JULY)).toEqual({ total: 0, ids: [] });
+    id = await seedEvent(t.wp, { post_title: 'Plain insert', start: '2025-07-10 19:00:00', end: '2025-07-10 21:00:00' });
+    expect(await listed(JULY)).toEqual({ total: 1, ids: [id] });
+  });
+
+  it('a status change', async () => {
+    await setPost(id, { post_status: 'draft' });
+    expect(await listed(JULY)).toEqual({ total: 0, ids: [] });
+    expect(await listed(JULY, 'editor')).toEqual({ total: 1, ids: [id] });
+    await setPost(id, { post_status: 'publish' });
+    expect(await listed(JULY)).toEqual({ total: 1, ids: [id] });
+  });
+
+  it('a date change', async () => {
+    await setMeta(id, '_EventStartDate', '2025-09-10 19:00:00');
+    await setMeta(id, '_EventEndDate', '2025-09-10 21:00:00');
+    expect(await listed(JULY)).toEqual({ total: 0, ids: [] });
+    expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [id] });
+  });
+
+  it('trash, and back', async () => {
+    await setPost(id, { post_status: 'trash' });
+    expect(await listed(SEPTEMBER, 'editor')).toEqual({ total: 0, ids: [] });
+    expect(await listed(`${SEPTEMBER}&status=trash`, 'editor')).toEqual({ total: 1, ids: [id] });
+    await setPost(id, { post_status: 'publish' });
+    expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [id] });
+  });
+
+  it('the hidden-from-listings flag, set and removed', async () => {
+    await seedMeta(t.wp, id, { _EventHideFromUpcoming: 'yes' });
+    expect(await listed(SEPTEMBER)).toEqual({ total: 0, ids: [] });
+    await deleteMeta(id, '_EventHideFromUpcoming');
+    expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [id] });
+  });
+
+  it('the featured flag and the venue', async () => {
+    const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Hall' });
+    expect(await listed(`${SEPTEMBER}&featured=1`)).toEqual({ total: 0, ids: [] });
+    await seedMeta(t.wp, id, { _tribe_featured: '1', _EventVenueID: venue });
+    expect(await listed(`${SEPTEMBER}&featured=1`)).toEqual({ total: 1, ids: [id] });
+    expect(await listed(`${SEPTEMBER}&venue=${venue}`)).toEqual({ total: 1, ids: [id] });
+    const res = await t.request.get(`${ROOT}/venues?has_events=1`);
+    expect(res.body.venues.map((v: { id: number }) => v.id)).toEqual([venue]);
+    await deleteMeta(id, '_EventVenueID');
+    expect(await listed(`${SEPTEMBER}&venue=${venue}`)).toEqual({ total: 0, ids: [] });
+  });
+
+  it('a post that stops being an event, and a deleted post', async () => {
+    const other = await seedEvent(t.wp, { post_title: 'Second', start: '2025-09-12 19:00:00', end: '2025-09-12 21:00:00' });
+    expect((await listed(SEPTEMBER)).total).toBe(2);
+    await setPost(other, { post_type: 'post' });
+    expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [id] });
+    await setPost(other, { post_type: 'tribe_events' });
+    expect(await listed(SEPTEMBER)).toEqual({ total: 2, ids: [id, other] });
+    await t.wp.knex(t.wp.t.posts).where('ID', id).delete();
+    expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [other] });
+    expect(await t.wp.knex('wp_calendar_event_index').pluck('post_id')).toEqual([other]);
+  });
+});
+
+describe('query plans', () => {
+  beforeAll(async () => {
+    // Enough rows that a scan would cost more than the index, with fresh statistics as db:index leaves them.
+    await generateCalendar(t.wp, { events: 3000, venues: 20, organizers: 10, from: '2025-01-01', days: 365, now: NOW, seed: 3, batchSize: 1000 });
+  }, 120_000);
+
+  // By the window key for date windows; a category may drive from its relationships and reach the index by id.
+  it.each([
+    ['the default window', '', 'local_window'],
+    ['one month', JULY, 'local_window'],
+    ['a later page', 'page=20', 'local_window'],
+    ['a category', 'categories=music', null],
+  ])('%s: the statements on the index read it by an indexed range or key, and scan nothing', async (_name, query, key) => {
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const record = (q: { sql: string; bindings?: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    t.testDb.db.knex.on('query', record);
+    try {
+      await listed(query);
+    } finally {
+      t.testDb.db.knex.removeListener('query', record);
+    }
+    const onIndex = statements.filter((s) => s.sql.includes('calendar_event_index'));
+    expect(onIndex).toHaveLength(2); // the page and the count
+    for (const statement of onIndex) {
+      const plan = await t.wp.dialect.explain(t.wp.knex, statement as { sql: string; bindings: string[] });
+      if (t.wp.dialect.name === 'sqlite') {
+        expect(plan.filter((line) => /^SCAN (?!CONSTANT ROW)/.test(line))).toEqual([]);
+        const onX = plan.filter((line) => / x /.test(`${line} `));
+        expect(onX.length).toBeGreaterThan(0);
+        if (key) expect(onX).toEqual([expect.stringMatching(new RegExp(`^SEARCH x USING (COVERING )?INDEX wp_calendar_event_index__${key} \\(post_status=\\? AND hidden=\\? AND start_date>\\? AND start_date<\\?\\)`))]);
+      } else {
+        expect(plan.filter((line) => / type=ALL /.test(line))).toEqual([]);
+        const onX = plan.filter((line) => line.startsWith('table=x '));
+        expect(onX).toHaveLength(1);
+        if (key) expect(onX[0]).toMatch(new RegExp(`^table=x type=range key=${key} `));
+        else expect(onX[0]).toMatch(/^table=x type=(range|ref|eq_ref) /);
+      }
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+import supertest from 'supertest';
+import { createApp } from '../../src/app';
+import { eventIndexState } from '../../src/calendar/data/event-index';
+import { runCli } from '../../src/cli/program';
+import { parseDatabaseUrl } from '../../src/config/config';
+import { ensureSchema } from '../../src/db/schema';
+import { writeDefaultOptions } from '../../src/setup/prepare-database';
+import { WpData } from '../../src/wp/wp-data';
+import { createCliTarget, type CliTarget } from '../support/cli';
+import { seedEvent } from '../support/rows';
+
+/**
+ * `wp-calendar db:index` on an existing WordPress database (tables the service did not create, so no index):
+ * install, idempotence, the lists reading it, `--drop` leaving no trace, and the refusals.
+ */
+
+const PREFIX = 'wpx_';
+const NOW = new Date('2025-06-01T12:00:00Z');
+let target: CliTarget;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string> = target.env): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { env, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
+  return { code, stdout, stderr };
+}
+
+const total = () =>
+  target.withDb(async (db) => {
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get('/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31');
+    return Number(res.headers['x-tec-total']);
+  });
+const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
+const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
+
+beforeAll(async () => {
+  target = await createCliTarget(PREFIX);
+  if (target.sqliteFile) mkdirSync(path.dirname(target.sqliteFile), { recursive: true });
+  // A WordPress site's tables, with three events, written without the service.
+  await target.withDb(async (db) => {
+    await ensureSchema(db, PREFIX);
+    const wp = WpData.open(db, PREFIX);
+    await writeDefaultOptions(wp, { prefix: PREFIX, siteUrl: 'http://site.test' }, []);
+    for (const day of [3, 10, 17]) await seedEvent(wp, { post_title: `Event ${day}`, start: `2025-07-${day} 19:00:00`, end: `2025-07-${day} 21:00:00` });
+  });
+});
+afterAll(async () => {
+  await target.close();
+});
+
+it('an existing database has no index until db:index installs it; a second run changes no schema', async () => {
+  const before = await tables();
+  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  expect(await total()).toBe(3);
+
+  const first = await cli(['db:index']);
+  expect(first).toEqual({
+    code: 0,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+    stderr: '',
+  });
+  expect(await tables()).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
+  const installed = await state();
+  expect(installed.table).toBe(true);
+  expect(installed.triggers).toHaveLength(6);
+  expect(installed.complete).toBe(true);
+  expect(await total()).toBe(3);
+
+  const again = await cli(['db:index']);
+  expect(again).toEqual({ code: 0, stdout: `The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`, stderr: '' });
+  expect(await state()).toEqual(installed);
+
+  // A row written afterwards by plain SQL is counted through the triggers.
+  await target.withDb((db) => seedEvent(WpData.open(db, PREFIX), { post_title: 'Later', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' }));
+  expect(await target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n))).toBe(4);
+  expect(await total()).toBe(4);
+});
+
+it('--drop removes the table, the triggers and the mark, and the lists read the meta again', async () => {
+  const before = await tables();
+  const run = await cli(['db:index', '--drop']);
+  expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
+  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index`));
+  const triggers = await target.withDb((db) => db.dialect.listTriggers(db.knex));
+  expect(triggers.filter((t) => t.startsWith(PREFIX))).toEqual([]);
+  expect(await total()).toBe(4);
+  expect(await cli(['db:index', '--drop'])).toEqual({ code: 0, stdout: `There is no event index (${PREFIX}calendar_event_index) to remove; nothing to do.\n`, stderr: '' });
+});
+
+it('refuses a prefix without WordPress tables, creating nothing', async () => {
+  const run = await cli(['db:index'], { ...target.env, DB_TABLE_PREFIX: 'none_' });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/^wp-calendar: .* has no none_posts, none_postmeta, none_options tables \(DB_TABLE_PREFIX=none_\); run db:migrate first\n$/);
+  expect((await target.withDb((db) => db.dialect.listTables(db.knex))).filter((t) => t.startsWith('none_'))).toEqual([]);
+});
+
+it('refuses, with the privileges it lacks, a database user who cannot create triggers (no privileges exist on SQLite)', async () => {
+  if (target.sqliteFile) {
+    // SQLite has no users: whoever can write the file can install it, which the first test did.
+    expect(await target.withDb((db) => db.dialect.missingPrivileges(db.knex, ['CREATE', 'TRIGGER']))).toEqual([]);
+    return;
+  }
+  const url = parseDatabaseUrl(target.env.DATABASE_URL!);
+  if (url.client !== 'mysql') throw new Error('mysql expected');
+  const user = `calidx_${randomBytes(3).toString('hex')}`;
+  const admin = knexFactory({ client: 'mysql2', connection: { host: url.host, port: url.port, user: url.user, password: url.password } });
+  try {
+    for (const host of ['localhost', '127.0.0.1']) {
+      await admin.raw(`CREATE USER ?@? IDENTIFIED BY 'pw'`, [user, host]);
+      await admin.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ??.* TO ?@?`, [url.database, user, host]);
+    }
+    const env = { ...target.env, DATABASE_URL: `mysql://${user}:pw@${url.host}:${url.port}/${url.database}` };
+    const run = await cli(['db:index'], env);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'wp-calendar: the database user lacks the CREATE, TRIGGER, INDEX privileges needed to install the event index (GRANT CREATE, TRIGGER, INDEX ON <database>.* TO <user>, or run this command as a user who has them); nothing was changed\n',
+    });
+    expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  } finally {
+    for (const host of ['localhost', '127.0.0.1']) await admin.raw('DROP USER IF EXISTS ?@?', [user, host]);
+    await admin.destroy();
+  }
+});
