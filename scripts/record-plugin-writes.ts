@@ -32,19 +32,20 @@ async function main(): Promise<void> {
     execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
     const afterId = Number((await knex('wp_posts').max({ id: 'ID' }).first())?.id ?? 0);
     const now = new Date();
+    const imageUrl = `${siteUrl}/wp-admin/images/wordpress-logo.png`;
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const res = await fetch(`${api}${substitute(step.path, ids)}`, {
+      const res = await fetch(`${api}${substitute(step.path, ids, imageUrl)}`, {
         method: step.method,
         headers: { Authorization: `Basic ${Buffer.from(auth).toString('base64')}`, ...(step.body ? { 'Content-Type': 'application/json' } : {}) },
-        body: step.body ? JSON.stringify(substitute(step.body, ids)) : undefined,
+        body: step.body ? JSON.stringify(substitute(step.body, ids, imageUrl)) : undefined,
       });
       const body = (await res.json()) as Record<string, unknown>;
       ids.push(Number(body.id ?? 0));
       answers.push({ status: res.status, fields: pickFields(body, step.check ?? ['code'], { prefix: 'wp_', siteUrl, callerId: Number(user.ID), now }, ids) });
     }
-    const rows = await dumpWrites(knex, { prefix: 'wp_', afterId, siteUrl, callerId: Number(user.ID), now });
+    const rows = await dumpWrites(knex, { prefix: 'wp_', afterId, siteUrl, callerId: Number(user.ID), now, imageUrl });
     recorded.push({ name: scenario.name, answers, rows });
     process.stderr.write(`${scenario.name}: ${answers.map((a) => a.status).join(' ')}\n`);
   }

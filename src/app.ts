@@ -14,6 +14,7 @@ import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
+import type { MediaSettings } from './media/uploads';
 
 /**
  * createApp(deps) builds the whole service around the dependencies it is given. It keeps no module-level
@@ -34,6 +35,8 @@ export interface AppDeps {
   trustProxy?: string | boolean;
   /** Accept application passwords only over HTTPS, as WordPress does (default: plain HTTP is accepted too). */
   requireHttps?: boolean;
+  /** Image downloads (`image` given as a URL) and the uploads folder served at /wp-content/uploads/. */
+  media?: MediaSettings;
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
 }
@@ -58,6 +61,7 @@ export function createApp(deps: AppDeps): express.Express {
       homeOverride: deps.siteUrl,
       remote: { ip: remoteAddress(req), secure: req.secure },
       authenticationIndex: describeAuthentication,
+      media: deps.media,
     });
 
   const rest = createRestServer<AppContext>({
@@ -96,6 +100,8 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
+  // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
+  if (deps.media) app.use('/wp-content/uploads', express.static(deps.media.uploadsDir, { index: false, dotfiles: 'ignore', fallthrough: true }));
   app.use(frontEndPages(contextFor));
 
   app.use((_req, response) => {

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
     logger: log,
     bodyLimit: config.bodyLimit,
+    media: config.media,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
     // The reset route exists only when asked for (TEST_DOUBLE=1).

@@ -10,6 +10,7 @@ import { resolveZone } from '../php/date-time';
 import { tecTimezoneString } from './timezones';
 import { POST_TYPE, TAXONOMY } from './identifiers';
 import { readTecSettings, type TecSettings } from './settings';
+import type { MediaSettings, StoredImage } from '../media/uploads';
 
 /**
  * What every calendar operation needs about the request's world, gathered once per request: site and TEC
@@ -28,6 +29,15 @@ export interface CalendarEnv {
   root: string;
   permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
   write: PostWriteContext;
+  /** Image URLs fetched during validation, before the write's transaction, for the write to attach. */
+  images?: ImageImports;
+}
+
+export interface ImageImports {
+  settings: MediaSettings;
+  prepared: Map<string, StoredImage>;
+  /** The request's time: the uploads folder's year and month. */
+  now: Date;
 }
 
 /** The calendar's taxonomies: event categories count events; tags are shared with WordPress posts. */
@@ -63,6 +73,7 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
     siteZone,
     root: `${restRoot(site)}${namespace}/`,
     permalink,
+    images: ctx.media ? { settings: ctx.media, prepared: new Map(), now: ctx.now } : undefined,
     write: {
       now: ctx.now,
       siteZone,

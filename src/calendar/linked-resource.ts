@@ -19,7 +19,7 @@ export function linkedValidate(postType: string) {
     if (req.args.id !== undefined) await checkPostId(checks, wp, 'id', req.args.id, postType);
     else if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, postType);
     await checkUser(checks, wp, 'author', req.args.author);
-    await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, true);
+    await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, true, env.images);
     return checks.result();
   };
 }

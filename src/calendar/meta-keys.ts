@@ -56,6 +56,8 @@ export const WP_META = {
   lineage: '_tribe_aggregator_global_id_lineage',
   importerOriginalUrl: '_tribe_importer_original_url',
   modifiedFields: '_tribe_modified_fields',
+  attachedFile: '_wp_attached_file',
+  attachmentMetadata: '_wp_attachment_metadata',
 } as const;
 
 export const ORIGIN = 'events-calendar';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MediaSettings } from '../media/uploads';
 
 /**
  * Service configuration, read from the environment once at start-up by main.ts.
@@ -29,6 +30,8 @@ export interface Config {
   fixtures?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts may be fetched. */
+  media: MediaSettings;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +67,13 @@ const EnvSchema = z.object({
   TEST_DOUBLE: boolFlag.default(false),
   FIXTURES: z.string().min(1).optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  IMAGE_FETCH_ALLOW: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean)),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -125,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     testDouble: e.TEST_DOUBLE,
     fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
+    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW },
   };
 }

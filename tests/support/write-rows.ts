@@ -15,6 +15,8 @@ export interface DumpContext {
   callerId: number;
   /** When the scenario ran. */
   now: Date;
+  /** The image URL `$IMAGE` stands for in the scenario. */
+  imageUrl?: string;
 }
 
 export interface PostDump {
@@ -37,7 +39,10 @@ function normaliser(ctx: DumpContext, ids: number[]) {
     let s = value === null || value === undefined ? '<null>' : value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : String(value);
     if (kind === 'id') return label.get(s) ?? s;
     if (kind === 'user') return s === String(ctx.callerId) ? '<caller>' : s;
+    if (ctx.imageUrl) s = s.split(ctx.imageUrl).join('<image>');
     s = s.split(site).join('<site>');
+    // download_url()'s random file-name suffix, and the sizes of files that are different images of one shape.
+    s = s.replace(/(wordpress-logo-)[A-Za-z0-9]{6}/g, '$1XXXXXX').replace(/(s:8:"filesize";i:)\d+;/g, '$1<n>;');
     s = s.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, (d) => (near(Date.parse(`${d.replace(' ', 'T')}Z`) / 1000) ? '<now>' : d));
     s = s.replace(/(?<![\d.])1\d{9}(?![\d])/g, (t) => (near(Number(t)) ? '<ts>' : t));
     s = s.replace(/([?&]p=)(\d+)/g, (_m, p: string, id: string) => `${p}${label.get(id) ?? id}`);
@@ -93,11 +98,11 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
   return out;
 }
 
-/** Replaces `$N` in a path or in any string of a body with the id step N answered. */
-export function substitute<T>(value: T, ids: number[]): T {
-  if (typeof value === 'string') return value.replace(/\$(\d+)/g, (_m, n: string) => String(ids[Number(n)] ?? `$${n}`)) as T;
-  if (Array.isArray(value)) return value.map((v) => substitute(v, ids)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids)])) as T;
+/** Replaces `$N` in a path or in any string of a body with the id step N answered, and `$IMAGE` with the image URL. */
+export function substitute<T>(value: T, ids: number[], imageUrl = ''): T {
+  if (typeof value === 'string') return value.replace('$IMAGE', imageUrl).replace(/\$(\d+)/g, (_m, n: string) => String(ids[Number(n)] ?? `$${n}`)) as T;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, ids, imageUrl)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids, imageUrl)])) as T;
   return value;
 }
 

@@ -16,7 +16,13 @@ describe('loadConfig', () => {
       testDouble: false,
       fixtures: undefined,
       bodyLimit: 10485760,
+      media: { uploadsDir: './data/uploads', timeoutMs: 10000, maxBytes: 10485760, allow: [] },
     });
+  });
+
+  it('reads the image download settings', () => {
+    const config = loadConfig({ UPLOADS_DIR: '/srv/uploads', IMAGE_FETCH_TIMEOUT_MS: '2500', IMAGE_MAX_BYTES: '1000', IMAGE_FETCH_ALLOW: ' 127.0.0.1, 10.0.0.0/8 ,images.internal' });
+    expect(config.media).toEqual({ uploadsDir: '/srv/uploads', timeoutMs: 2500, maxBytes: 1000, allow: ['127.0.0.1', '10.0.0.0/8', 'images.internal'] });
   });
 
   it('reads every variable', () => {

@@ -55,7 +55,7 @@ async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: R
   if ('error' in parsed) return false;
   const checks = new ParamChecks();
   await checkUser(checks, wp, 'author', parsed.values.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true);
+  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true, env.images);
   return checks.result() === undefined;
 }
 

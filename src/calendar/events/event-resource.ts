@@ -29,7 +29,7 @@ async function validate(req: Req, env: CalendarEnv, route: { bySlug: boolean }) 
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
   if (route.bySlug) await checkSlug(checks, wp, 'slug', req.args.slug, POST_TYPE.event);
   await checkUser(checks, wp, 'author', req.args.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, false);
+  await checkImage(checks, wp, env.ctx.principal, 'image', req.args.image, false, env.images);
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
     if (!(await linkedValueIsValid(env, wp, link, req.args[link.param]))) checks.fail(link.param);
   }

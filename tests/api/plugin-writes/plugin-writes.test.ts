@@ -1,3 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
 import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
@@ -14,13 +20,24 @@ import { seedEvent, seedPost } from '../../support/rows';
 const NOW = new Date('2026-11-25T15:00:00Z');
 let t: TestApp;
 let callers: Callers;
+let images: Server;
+let uploadsDir: string;
+let imageUrl: string;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL });
+  // The image the plugin fetched was 274×63 pixels: the same shape here, served from loopback (allowed by name).
+  const png = await sharp({ create: { width: 274, height: 63, channels: 4, background: '#2271b1' } }).png().toBuffer();
+  images = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png));
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/wp-admin/images/wordpress-logo.png`;
+  uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));
+  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL, media: { uploadsDir, timeoutMs: 5000, maxBytes: 1_000_000, allow: ['127.0.0.1'] } });
   await createTecTables(t.wp);
   callers = await createCallers(t.wp);
 });
 afterAll(async () => {
   await t.close();
+  await new Promise((resolve) => images.close(resolve));
+  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 async function emptyCalendar(): Promise<number> {
@@ -32,13 +49,13 @@ describe.each(SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] as con
   it('answers and writes as the plugin does', async () => {
     expect(expected.name).toBe(name);
     const afterId = await emptyCalendar();
-    const ctx = { prefix: t.prefix, siteUrl: SITE_URL, callerId: callers.administrator.id, now: NOW };
+    const ctx = { prefix: t.prefix, siteUrl: SITE_URL, callerId: callers.administrator.id, now: NOW, imageUrl };
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids)}`)
+      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids, imageUrl)}`)
         .set('Authorization', callers.administrator.authorization)
-        .send(step.body ? substitute(step.body, ids) : undefined);
+        .send(step.body ? substitute(step.body, ids, imageUrl) : undefined);
       ids.push(Number(res.body.id ?? 0));
       answers.push({ status: res.status, fields: pickFields(res.body, step.check ?? ['code'], ctx, ids) });
     }

@@ -20,7 +20,18 @@ export interface WriteScenario {
 
 const event = (extra: Record<string, unknown> = {}) => ({ title: 'Concert', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', ...extra });
 
+/**
+ * `$IMAGE`: a 274×63 PNG named wordpress-logo.png (for the plugin, WordPress's own wp-admin/images/wordpress-logo.png;
+ * for the service, a PNG of that size served by the test).
+ */
 export const SCENARIOS: WriteScenario[] = [
+  {
+    name: 'event with an image given by URL, then another event with the same URL',
+    steps: [
+      { method: 'POST', path: '/events', body: event({ image: '$IMAGE' }) },
+      { method: 'POST', path: '/events', body: event({ title: 'Again', image: '$IMAGE' }) },
+    ],
+  },
   {
     name: 'event with a cost range, all day, inline venue and organizers',
     steps: [
