@@ -58,13 +58,14 @@ export async function addPostMeta(wp: WpData, postId: number, key: string, value
   wp.noteChange(postId, key);
 }
 
-/** update_post_meta(): rewrites every row of the key that differs, or adds one when there is none. */
+/** update_post_meta(): rewrites every row of the key when one differs (no write at all when none does), or adds one. */
 export async function updatePostMeta(wp: WpData, postId: number, key: string, value: unknown): Promise<void> {
   const stored = maybeSerialize(value);
-  const differing = () => wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).andWhere((q) => q.whereNull('meta_value').orWhereNot(wp.dialect.binaryEquals(wp.knex, 'meta_value', stored ?? '')));
-  const updated = await differing().update({ meta_value: stored });
-  if (updated > 0) wp.noteChange(postId, key);
-  else if (!(await wp.knex(wp.t.postmeta).first('meta_id').where({ post_id: postId, meta_key: key }))) await addPostMeta(wp, postId, key, value);
+  const rows: Array<{ meta_value: string | null }> = await wp.knex(wp.t.postmeta).select('meta_value').where({ post_id: postId, meta_key: key });
+  if (rows.length === 0) return addPostMeta(wp, postId, key, value);
+  if (rows.every((row) => row.meta_value === stored)) return;
+  await wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).update({ meta_value: stored });
+  wp.noteChange(postId, key);
 }
 
 /** delete_post_meta(): every row of the key, or only the rows holding `value`. */

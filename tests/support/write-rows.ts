@@ -98,9 +98,12 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
   return out;
 }
 
-/** Replaces `$N` in a path or in any string of a body with the id step N answered, and `$IMAGE` with the image URL. */
+/**
+ * Replaces `$N` in a path or in any string of a body with the id step N answered, `$IMAGE` with the image URL and
+ * `$BASE` with the origin serving it.
+ */
 export function substitute<T>(value: T, ids: number[], imageUrl = ''): T {
-  if (typeof value === 'string') return value.replace('$IMAGE', imageUrl).replace(/\$(\d+)/g, (_m, n: string) => String(ids[Number(n)] ?? `$${n}`)) as T;
+  if (typeof value === 'string') return value.replace('$IMAGE', imageUrl).replace('$BASE', imageUrl ? new URL(imageUrl).origin : '').replace(/\$(\d+)/g, (_m, n: string) => String(ids[Number(n)] ?? `$${n}`)) as T;
   if (Array.isArray(value)) return value.map((v) => substitute(v, ids, imageUrl)) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids, imageUrl)])) as T;
   return value;

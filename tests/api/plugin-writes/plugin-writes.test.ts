@@ -26,7 +26,11 @@ let imageUrl: string;
 beforeAll(async () => {
   // The image the plugin fetched was 274×63 pixels: the same shape here, served from loopback (allowed by name).
   const png = await sharp({ create: { width: 274, height: 63, channels: 4, background: '#2271b1' } }).png().toBuffer();
-  images = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png));
+  images = createServer((req, res) => {
+    if (req.url === '/wp-admin/images/wordpress-logo.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
+    else if (req.url === '/wp-login.php') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!DOCTYPE html><title>Log in</title>');
+    else res.writeHead(404).end();
+  });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/wp-admin/images/wordpress-logo.png`;
   uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));

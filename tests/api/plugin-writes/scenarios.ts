@@ -26,6 +26,15 @@ const event = (extra: Record<string, unknown> = {}) => ({ title: 'Concert', star
  */
 export const SCENARIOS: WriteScenario[] = [
   {
+    name: 'image URLs that cannot be fetched or are not images',
+    steps: [
+      { method: 'POST', path: '/events', body: event({ image: '$BASE/wp-login.php' }), check: ['code', 'message', 'data'] },
+      { method: 'POST', path: '/events', body: event({ image: '$BASE/nothere.png' }), check: ['code', 'message', 'data'] },
+      { method: 'POST', path: '/events', body: event({ image: 'http://127.0.0.1:1/x.jpg' }), check: ['code', 'message', 'data'] },
+      { method: 'POST', path: '/venues', body: { venue: 'Hall', image: '$BASE/wp-login.php' }, check: ['code', 'message', 'data'] },
+    ],
+  },
+  {
     name: 'event with an image given by URL, then another event with the same URL',
     steps: [
       { method: 'POST', path: '/events', body: event({ image: '$IMAGE' }) },
