@@ -31,6 +31,8 @@ export interface TecSettings {
   eventsPerPage: number;
   /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
   eventIndex: boolean;
+  /** The view `/events/` shows (`viewOption`); the feeds follow it. */
+  defaultView: 'list' | 'month';
 }
 
 /** tribe_is_truthy(): the strings TEC treats as "yes". */
@@ -70,6 +72,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
     eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,
+    defaultView: o.viewOption === 'month' ? 'month' : 'list',
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };
 }

@@ -9,6 +9,7 @@ import { dbIndex } from './db-index';
 import { dbMigrate } from './db-migrate';
 import { exportCommand } from './export';
 import { importFixtures, seed } from './fixture-commands';
+import { importIcsCommand } from './import-ics';
 import { generate } from './generate';
 import { reset } from './reset';
 import { userCreate } from './user-create';
@@ -18,7 +19,7 @@ import { userCreate } from './user-create';
  * (the database cannot be reached, …). Every failure is one line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures];
+export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
 
 export const CLI_NAME = 'wp-calendar';
 

@@ -164,3 +164,15 @@ export async function publishedPostIdsWithMeta(wp: WpData, postType: string, key
     .limit(limit);
   return rows.map((r) => Number(r.ID));
 }
+
+/** Ids of the posts of a type (any status but trash) holding a meta row of the key with exactly that value, oldest first. */
+export async function postIdsWithMetaValue(wp: WpData, postType: string, key: string, value: string): Promise<number[]> {
+  const rows: Array<{ ID: number }> = await wp
+    .knex({ p: wp.t.posts })
+    .join({ m: wp.t.postmeta }, 'm.post_id', 'p.ID')
+    .distinct('p.ID')
+    .where({ 'p.post_type': postType, 'm.meta_key': key, 'm.meta_value': value })
+    .andWhereNot('p.post_status', 'trash')
+    .orderBy('p.ID');
+  return rows.map((r) => Number(r.ID));
+}

@@ -2,12 +2,15 @@ import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../app-context';
 import { readTecSettings } from '../settings';
 import { discoveryHeaders } from './discovery';
+import { matchFeedUrl, wantsFeed } from './feed-urls';
+import { feedAnswer, sendFeed } from './feeds';
 import { renderFrontEnd } from './pages';
-import { matchFrontEnd } from './permalinks';
+import { matchFrontEnd, type FrontEndTarget } from './permalinks';
 
 /**
  * GET and HEAD on the site root and on the permalinks the API emits answer as the WordPress site would: an HTML
- * page with the discovery headers, or a 404 page for an unknown or unpublished item. Other URLs pass through.
+ * page with the discovery headers, or a 404 page for an unknown or unpublished item; with `?ical=1` the plugin's
+ * iCalendar feed of that view (feeds.ts). Other URLs pass through.
  */
 export function frontEndPages(contextFor: (req: Request) => AppContext): RequestHandler {
   return async (req, res, next) => {
@@ -15,7 +18,19 @@ export function frontEndPages(contextFor: (req: Request) => AppContext): Request
     const ctx = contextFor(req);
     const site = await ctx.site();
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const target = matchFrontEnd(req.path, new URLSearchParams(rawQuery), site.permalinkStructure, readTecSettings(site));
+    const query = new URLSearchParams(rawQuery);
+    const tec = readTecSettings(site);
+    let target: FrontEndTarget | null = null;
+    if (wantsFeed(query)) {
+      const feedUrl = matchFeedUrl(req.path, query, site.permalinkStructure, tec, tec.defaultView);
+      if (feedUrl) {
+        const answer = await feedAnswer(ctx, feedUrl);
+        if (answer.kind === 'feed') return sendFeed(req, res, answer);
+        if (answer.kind === 'redirect') return void res.redirect(301, answer.location);
+        target = { kind: 'term', taxonomy: answer.taxonomy, slug: answer.slug };
+      }
+    }
+    target ??= matchFrontEnd(req.path, query, site.permalinkStructure, tec);
     if (!target) return next();
     const page = await renderFrontEnd(ctx, target);
     res.status(page.status);

@@ -101,6 +101,13 @@ export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResour
   return post.ID;
 }
 
+/** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
+export async function writeExistingPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, existing: PostRow, input: WriteInput): Promise<void> {
+  const fields = await def.writer.postFields(env, input, existing);
+  await updatePost(wp, env.write, existing.ID, fields);
+  await def.writer.saveMeta(env, wp, existing.ID, input, existing);
+}
+
 export async function createItem(def: PostResourceDef, req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const object = await req.ctx.wp.transaction(async (wp) => {
@@ -116,9 +123,7 @@ export async function updateItem(def: PostResourceDef, req: Req): Promise<Record
   const existing = await requireTarget(req, def);
   const input = inputOf(req);
   return req.ctx.wp.transaction(async (wp) => {
-    const fields = await def.writer.postFields(env, input, existing);
-    await updatePost(wp, env.write, existing.ID, fields);
-    await def.writer.saveMeta(env, wp, existing.ID, input, existing);
+    await writeExistingPost(env, wp, def, existing, input);
     await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, existing.ID, { jsonLd: false, req });
   });

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../app-context';
+import { sanitizeTitle } from '../../wp/text/formatting';
+import { termLink } from '../../wp/permalinks';
+import { findPostBySlug, getPost } from '../../wp/posts';
+import { getTerm, getTermBySlug, type TermRow } from '../../wp/terms';
+import { loadBundle } from '../bundle';
+import { categoryResource } from '../categories';
+import { calendarEnv, type CalendarEnv } from '../env';
+import { feedEventIds, type FeedView } from '../ical/feed-events';
+import { calendarText, feedEvent } from '../ical/feed-writer';
+import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../identifiers';
+import { tagResource } from '../tags';
+import type { FeedUrl } from './feed-urls';
+
+/**
+ * The iCalendar answer of a front-end URL with `?ical=1` (Tribe__Events__iCal::do_ical_template()): the plugin's
+ * headers and calendar, with an ETag and Last-Modified so that subscribers polling the feed get a 304 while
+ * nothing changed. An unknown term is the site's 404 page; a single event an anonymous visitor may not see (a
+ * draft, a private or unknown slug) falls back, as in the plugin, to the upcoming-events feed.
+ */
+
+export type FeedAnswer =
+  | { kind: 'feed'; body: string; fileName: string; lastModified?: Date }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found'; taxonomy: string; slug: string };
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+async function termPath(env: CalendarEnv, term: TermRow): Promise<string[]> {
+  const path = [term.slug];
+  let parent = term.parent;
+  for (let depth = 0; parent > 0 && depth < 20; depth++) {
+    const row = await getTerm(env.ctx.wp, term.taxonomy, parent);
+    if (!row) break;
+    path.unshift(row.slug);
+    parent = row.parent;
+  }
+  return path;
+}
+
+async function viewOf(env: CalendarEnv, url: FeedUrl): Promise<FeedView | FeedAnswer> {
+  const wp = env.ctx.wp;
+  if (url.kind === 'single') {
+    const post = url.slug !== undefined ? await findPostBySlug(wp, POST_TYPE.event, safeDecode(url.slug)) : await getPost(wp, url.id!);
+    if (post && post.post_type === POST_TYPE.event && post.post_status === 'publish') return { kind: 'single', post };
+    return { kind: env.tec.defaultView };
+  }
+  const term = url.kind === 'archive' && !url.term ? undefined : await getTermBySlug(wp, url.kind === 'archive' ? url.term!.taxonomy : url.taxonomy, safeDecode(url.kind === 'archive' ? url.term!.slug : url.slug));
+  if (url.kind === 'canonical-term') {
+    if (!term) return { kind: 'not-found', taxonomy: url.taxonomy, slug: url.slug };
+    const rewrite = (term.taxonomy === TAXONOMY.category ? categoryResource : tagResource).rewrite(env.tec);
+    const query = new URLSearchParams(url.keep).toString();
+    return { kind: 'redirect', location: `${termLink(env.site, rewrite, await termPath(env, term))}${query ? `?${query}` : ''}` };
+  }
+  if (url.term && !term) return { kind: 'not-found', taxonomy: url.term.taxonomy, slug: url.term.slug };
+  return url.display === 'month' ? { kind: 'month', month: url.date, term } : { kind: 'list', date: url.date, term };
+}
+
+export async function feedAnswer(ctx: AppContext, url: FeedUrl): Promise<FeedAnswer> {
+  const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
+  const view = await viewOf(env, url);
+  if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view;
+  const ids = await feedEventIds(env, view as FeedView);
+  const bundle = await loadBundle(ctx.wp, ids, { taxonomies: [TAXONOMY.category], links: true });
+  const posts = ids.map((id) => bundle.main.posts.get(id)).filter((post) => post !== undefined);
+  const events = posts.map((post) => feedEvent(env, bundle, post));
+  const hash = createHash('md5').update(`ical${posts.map((post) => post.ID).join('')}`).digest('hex').slice(0, 11);
+  const newest = posts.map((post) => post.post_modified_gmt).filter((d) => d && !d.startsWith('0000')).sort().at(-1);
+  return {
+    kind: 'feed',
+    body: calendarText(env, bundle, events),
+    fileName: `${sanitizeTitle(env.site.name)}-${hash}.ics`,
+    lastModified: newest ? new Date(`${newest.replace(' ', 'T')}Z`) : undefined,
+  };
+}
+
+/** If-None-Match: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * Sends a feed: the plugin's headers, then the validators. Only If-None-Match earns a 304: a feed also changes
+ * without any post changing (an event ends and leaves the upcoming list, one is deleted), which a date cannot tell.
+ */
+export function sendFeed(req: Request, res: Response, feed: Extract<FeedAnswer, { kind: 'feed' }>): void {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/calendar; charset=UTF-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${feed.fileName.replace(/["\\\r\n]/g, '')}"`);
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  const etag = `"${createHash('sha1').update(feed.body).digest('base64url')}"`;
+  res.setHeader('ETag', etag);
+  if (feed.lastModified) res.setHeader('Last-Modified', feed.lastModified.toUTCString());
+  if (noneMatch(req.get('If-None-Match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(feed.body));
+  res.end(feed.body);
+}
