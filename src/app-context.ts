@@ -4,6 +4,7 @@ import { EVENT_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './cal
 import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
 import type { WpData } from './wp/wp-data';
+import type { MediaSettings } from './media/uploads';
 
 /**
  * Everything a request handler may use, built fresh for each request by createApp: the data layer, the
@@ -21,6 +22,8 @@ export interface AppContext extends HttpContext {
   site(): Promise<SiteSettings>;
   /** Caller facts the authentication layer recorded (remote address, HTTPS). */
   readonly remote: { ip: string; secure: boolean };
+  /** Where image URLs are fetched from and stored; absent: an image URL is recorded without a download. */
+  readonly media?: MediaSettings;
 }
 
 export interface ContextOptions {
@@ -31,6 +34,7 @@ export interface ContextOptions {
   homeOverride?: string;
   remote: { ip: string; secure: boolean };
   authenticationIndex: (ctx: AppContext) => Promise<Record<string, unknown> | []>;
+  media?: MediaSettings;
 }
 
 /** Options every request may need, read in the same single query as the site settings. */
@@ -47,6 +51,7 @@ export function createContext(o: ContextOptions): AppContext {
     now,
     principal: ANONYMOUS,
     remote: o.remote,
+    media: o.media,
     site() {
       settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS });
       return settings;

@@ -19,6 +19,7 @@ import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
+import type { MediaSettings } from './media/uploads';
 
 /**
  * createApp(deps) builds the whole service around the dependencies it is given. It keeps no module-level
@@ -39,6 +40,8 @@ export interface AppDeps {
   trustProxy?: string | boolean;
   /** Accept application passwords only over HTTPS, as WordPress does (default: plain HTTP is accepted too). */
   requireHttps?: boolean;
+  /** Image downloads (`image` given as a URL) and the uploads folder served at /wp-content/uploads/. */
+  media?: MediaSettings;
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
   /** A request not answered within this many ms gets a 503 (default 30 s; 0 disables). */
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps): express.Express {
       homeOverride: deps.siteUrl,
       remote: { ip: remoteAddress(req), secure: req.secure },
       authenticationIndex: describeAuthentication,
+      media: deps.media,
     });
 
   // Failures that are not bugs: the database is down or busy, or too many lists are running.
@@ -141,6 +145,8 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
+  // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
+  if (deps.media) app.use('/wp-content/uploads', express.static(deps.media.uploadsDir, { index: false, dotfiles: 'ignore', fallthrough: true }));
   const pages = frontEndPages(contextFor);
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 

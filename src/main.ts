@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
     logger: log,
     bodyLimit: config.bodyLimit,
+    media: config.media,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,
     requestTimeoutMs: config.http.requestTimeoutMs,

@@ -5,6 +5,9 @@ import { isValidUrl } from '../wp/text/formatting';
 import { findPostBySlug, postIdsOfType } from '../wp/posts';
 import { getUserById } from '../wp/users';
 import type { WpData } from '../wp/wp-data';
+import { importImage } from '../media/uploads';
+import { findAttachmentByUrl } from './attachments';
+import type { ImageImports } from './env';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
@@ -50,9 +53,11 @@ export async function checkSlug(checks: ParamChecks, wp: WpData, name: string, v
 
 /**
  * is_image / is_image_or_empty: an id must be an image attachment; a URL is accepted only from callers who
- * may upload files. (The plugin also sends a HEAD request to the URL; this service does not reach out.)
+ * may upload files, and (with `images`) only when it names an attachment already imported from it or can be
+ * fetched and is an image, as the plugin's tribe_upload_image() requires. The download happens here, before
+ * the write's transaction; the write attaches it.
  */
-export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean): Promise<void> {
+export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean, images?: ImageImports): Promise<void> {
   if (!present(value)) return;
   if (isEmptyValue(value)) {
     if (!allowEmpty) checks.fail(name);
@@ -63,5 +68,12 @@ export async function checkImage(checks: ParamChecks, wp: WpData, principal: Pri
     if (!(await imageAttachmentIds(wp, [Number(text)])).has(Number(text))) checks.fail(name);
     return;
   }
-  if (!hasCap(principal, 'upload_files') || !isValidUrl(text)) checks.fail(name);
+  if (!hasCap(principal, 'upload_files') || !isValidUrl(text)) return checks.fail(name);
+  if (!images || images.prepared.has(text) || (await findAttachmentByUrl(wp, text))) return;
+  try {
+    images.prepared.set(text, await importImage(text, images.settings, images.now));
+  } catch {
+    // Unreachable, refused (private address, too large, too slow) or not an image: the plugin's "Invalid parameter."
+    checks.fail(name);
+  }
 }

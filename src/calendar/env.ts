@@ -11,6 +11,7 @@ import { resolveZone } from '../php/date-time';
 import { tecTimezoneString } from './timezones';
 import { POST_TYPE, TAXONOMY } from './identifiers';
 import { readTecSettings, type TecSettings } from './settings';
+import type { MediaSettings, StoredImage } from '../media/uploads';
 
 /**
  * What every calendar operation needs about the request's world, gathered once per request: site and TEC
@@ -31,6 +32,15 @@ export interface CalendarEnv {
   write: PostWriteContext;
   /** Inline venue / organizer data parsed by validation, read again by the write (keyed by the request's objects). */
   inlineArgs: WeakMap<object, InlineArgs>;
+  /** Image URLs fetched during validation, before the write's transaction, for the write to attach. */
+  images?: ImageImports;
+}
+
+export interface ImageImports {
+  settings: MediaSettings;
+  prepared: Map<string, StoredImage>;
+  /** The request's time: the uploads folder's year and month. */
+  now: Date;
 }
 
 export type InlineArgs = { values: Record<string, any> } | { error: RestError };
@@ -68,7 +78,17 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
     siteZone,
     root: `${restRoot(site)}${namespace}/`,
     permalink,
-    write: { now: ctx.now, siteZone, taxonomies: CALENDAR_TAXONOMIES, permalink: (post) => permalink(post) },
+    images: ctx.media ? { settings: ctx.media, prepared: new Map(), now: ctx.now } : undefined,
+    write: {
+      now: ctx.now,
+      siteZone,
+      taxonomies: CALENDAR_TAXONOMIES,
+      permalink: (post) => permalink(post),
+      // The plugin registers its three post types with revision support.
+      revisionTypes: new Set<string>(Object.values(POST_TYPE)),
+      homeUrl: site.home,
+      userId: ctx.principal.userId,
+    },
     inlineArgs: new WeakMap(),
   };
 }

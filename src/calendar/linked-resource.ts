@@ -19,7 +19,7 @@ export function linkedValidate(postType: string) {
     if (args.id !== undefined) await checkPostId(checks, wp, 'id', args.id, postType);
     else if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, postType);
     await checkUser(checks, wp, 'author', args.author);
-    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true);
+    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true, env.images);
     return checks.result();
   };
 }

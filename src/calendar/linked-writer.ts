@@ -1,5 +1,5 @@
 import { scaleBackStatus } from './capabilities';
-import { sanitizeTextField } from '../wp/text/formatting';
+import { sanitizeTextField, stripAllTags } from '../wp/text/formatting';
 import { addPostMeta, updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
@@ -24,7 +24,7 @@ export interface LinkedWriterConfig {
   /** Prefix of the artifacts the plugin's create leaves behind (`_Venue`, `_Organizer`). */
   artifactPrefix: string;
   /** Post fields the plugin also copies into artifacts (organizers add post_status). */
-  artifactFields: ReadonlyArray<'post_author' | 'post_date' | 'post_date_gmt' | 'post_status'>;
+  artifactFields: ReadonlyArray<'post_date' | 'post_date_gmt' | 'post_status'>;
   /** Type-specific meta (venue map flags, state/province). */
   extraMeta?(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, isUpdate: boolean): Promise<void>;
 }
@@ -61,15 +61,21 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       }
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
       await saveThumbnail(env, wp, postId, a.image, existing !== undefined);
-      if (!existing) await writeCreateArtifacts(wp, postId, config, a);
+      await writeArtifacts(wp, postId, config, a, existing !== undefined);
     },
   };
 }
 
-async function writeCreateArtifacts(wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>): Promise<void> {
-  await updatePostMeta(wp, postId, config.originKey, ORIGIN);
-  await addPostMeta(wp, postId, `${config.artifactPrefix}Description`, typeof args.description === 'string' ? args.description : '');
-  const row = await getPost(wp, postId);
-  for (const field of config.artifactFields) await addPostMeta(wp, postId, `${config.artifactPrefix}${field}`, String(row?.[field] ?? ''));
+/**
+ * The plugin's `_Venue…`/`_Organizer…` leftovers of the post fields it saves as meta: the dates are always
+ * stored empty, the description with its tags stripped and only when sent, organizers add their status.
+ */
+async function writeArtifacts(wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>, isUpdate: boolean): Promise<void> {
+  if (!isUpdate) await updatePostMeta(wp, postId, config.originKey, ORIGIN);
+  for (const field of config.artifactFields) {
+    if (field === 'post_status') await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, (await getPost(wp, postId))?.post_status ?? '');
+    else await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, '');
+  }
+  if (typeof args.description === 'string') await updatePostMeta(wp, postId, `${config.artifactPrefix}Description`, stripAllTags(args.description));
 }
 

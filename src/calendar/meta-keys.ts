@@ -23,6 +23,7 @@ export const EVENT_META = {
   featured: '_tribe_featured',
   origin: '_EventOrigin',
   status: '_tribe_events_status',
+  ignoredPreviousStatus: '_tribe_ignored_event_previous_status',
 } as const;
 
 export const VENUE_META = {
@@ -54,6 +55,9 @@ export const WP_META = {
   trashTime: '_wp_trash_meta_time',
   lineage: '_tribe_aggregator_global_id_lineage',
   importerOriginalUrl: '_tribe_importer_original_url',
+  modifiedFields: '_tribe_modified_fields',
+  attachedFile: '_wp_attached_file',
+  attachmentMetadata: '_wp_attachment_metadata',
 } as const;
 
 export const ORIGIN = 'events-calendar';

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { DatabaseLimits } from '../db/dialect';
+import type { MediaSettings } from '../media/uploads';
 
 /**
  * Service configuration, read from the environment once at start-up by main.ts.
@@ -47,6 +48,8 @@ export interface Config {
   metricsPort?: number;
   /** Address the metrics endpoint listens on (METRICS_HOST). */
   metricsHost: string;
+  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts may be fetched. */
+  media: MediaSettings;
 }
 
 export interface HttpLimits {
@@ -114,6 +117,13 @@ const EnvSchema = z.object({
   REPLICA_CHECK_INTERVAL: z.coerce.number().int().min(100).default(1000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  IMAGE_FETCH_ALLOW: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean)),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -197,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     replicaCheckInterval: e.REPLICA_CHECK_INTERVAL,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW },
   };
 }
 

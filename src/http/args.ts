@@ -28,7 +28,11 @@ function problemFrom(name: string, issue: z.core.$ZodIssue): { problem: ParamPro
   return { problem: { message, error: { code, message, data: code === 'rest_invalid_type' ? { param } : null } }, phase };
 }
 
-export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unknown>): { values: ArgValues<S> } | { error: RestError } {
+/**
+ * `validateOnly`: run the validate callbacks but not the declared types, and keep the values as sent — how the
+ * plugin checks data that is not a route argument of its own (an inline venue inside an event's body).
+ */
+export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unknown>, options: { validateOnly?: boolean } = {}): { values: ArgValues<S> } | { error: RestError } {
   const missing = Object.keys(shape).filter((name) => isRequired(shape[name]!) && !present(raw[name]));
   if (missing.length > 0) return { error: missingParams(missing) };
 
@@ -38,10 +42,15 @@ export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unkn
     const input = present(raw[name]) ? raw[name] : undefined;
     const result = schema.safeParse(input);
     if (result.success) {
-      if (result.data !== undefined) values[name] = result.data;
+      const value = options.validateOnly && input !== undefined ? input : result.data;
+      if (value !== undefined) values[name] = value;
       continue;
     }
     const { problem, phase } = problemFrom(name, result.error.issues[0]!);
+    if (options.validateOnly && phase === 'sanitize') {
+      values[name] = input;
+      continue;
+    }
     problems[phase].set(name, problem);
   }
   const failing = problems.validate.size > 0 ? problems.validate : problems.sanitize;

@@ -6,6 +6,7 @@ import { recountObjectTerms, type TaxonomyRegistry } from './terms';
 import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
 import type { WpData } from './wp-data';
 import { sanitizeTitle } from './text/formatting';
+import { saveRevision } from './revisions';
 
 /**
  * wp_insert_post / wp_update_post / wp_trash_post for one post row: dates and their GMT twins, the
@@ -21,6 +22,10 @@ export interface PostWriteContext {
   taxonomies: TaxonomyRegistry;
   /** get_permalink() at the moment of the insert, for the guid. */
   permalink(post: PostRow): string;
+  /** Post types that support revisions (wp_save_post_revision after each update), the home URL and the user writing. */
+  revisionTypes?: ReadonlySet<string>;
+  homeUrl?: string;
+  userId?: number;
 }
 
 export interface PostFields {
@@ -48,6 +53,8 @@ export interface PostFields {
 }
 
 const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
+/** The post fields whose changes the post_updated hook reports to listeners (dates, slug and guid are not). */
+const NOTED_FIELDS = ['post_title', 'post_content', 'post_excerpt', 'post_status', 'post_author', 'post_parent', 'menu_order', 'post_password', 'comment_status', 'ping_status'] as const;
 const isZero = (d: string | undefined) => !d || d === ZERO_DATE;
 
 /** The status WordPress actually stores: publish in the future becomes future and back (60 s margin). */
@@ -169,7 +176,10 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
   };
   await updatePostRow(wp, id, row);
   const after = { ...before, ...row } as PostRow;
+  for (const field of NOTED_FIELDS) if (String(before[field]) !== String(after[field])) wp.noteChange(id, field);
   await recordOldSlug(wp, before, after);
+  await recordOldDate(wp, before, after);
+  await saveRevision(wp, ctx, after, ctx.userId ?? 0);
   await afterStatusChange(wp, ctx, after, before.post_status);
   return after;
 }
@@ -181,6 +191,16 @@ async function recordOldSlug(wp: WpData, before: PostRow, after: PostRow): Promi
   const old = meta.all(after.ID, '_wp_old_slug');
   if (!old.includes(before.post_name)) await addPostMeta(wp, after.ID, '_wp_old_slug', before.post_name);
   if (old.includes(after.post_name)) await deletePostMeta(wp, after.ID, '_wp_old_slug', after.post_name);
+}
+
+/** wp_check_for_changed_dates(): a published post remembers the days it was dated, for date-based links. */
+async function recordOldDate(wp: WpData, before: PostRow, after: PostRow): Promise<void> {
+  const oldDay = before.post_date.slice(0, 10);
+  const newDay = after.post_date.slice(0, 10);
+  if (oldDay === newDay || after.post_status !== 'publish') return;
+  const old = (await loadPostMeta(wp, [after.ID], ['_wp_old_date'])).all(after.ID, '_wp_old_date');
+  if (old.includes(newDay)) await deletePostMeta(wp, after.ID, '_wp_old_date', newDay);
+  if (!old.includes(oldDay)) await addPostMeta(wp, after.ID, '_wp_old_date', oldDay);
 }
 
 /** wp_trash_post(): trash meta first, then the status change (which frees the slug and bumps modified). */

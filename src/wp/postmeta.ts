@@ -55,19 +55,24 @@ export async function loadPostMeta(wp: WpData, postIds: readonly number[], keys?
 /** add_post_meta(): always a new row. */
 export async function addPostMeta(wp: WpData, postId: number, key: string, value: unknown): Promise<void> {
   await wp.knex(wp.t.postmeta).insert({ post_id: postId, meta_key: key, meta_value: maybeSerialize(value) });
+  wp.noteChange(postId, key);
 }
 
-/** update_post_meta(): rewrites every row of the key, or adds one when there is none. */
+/** update_post_meta(): rewrites every row of the key when one differs (no write at all when none does), or adds one. */
 export async function updatePostMeta(wp: WpData, postId: number, key: string, value: unknown): Promise<void> {
-  const updated = await wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).update({ meta_value: maybeSerialize(value) });
-  if (updated === 0) await addPostMeta(wp, postId, key, value);
+  const stored = maybeSerialize(value);
+  const rows: Array<{ meta_value: string | null }> = await wp.knex(wp.t.postmeta).select('meta_value').where({ post_id: postId, meta_key: key });
+  if (rows.length === 0) return addPostMeta(wp, postId, key, value);
+  if (rows.every((row) => row.meta_value === stored)) return;
+  await wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key }).update({ meta_value: stored });
+  wp.noteChange(postId, key);
 }
 
 /** delete_post_meta(): every row of the key, or only the rows holding `value`. */
 export async function deletePostMeta(wp: WpData, postId: number, key: string, value?: unknown): Promise<void> {
   const query = wp.knex(wp.t.postmeta).where({ post_id: postId, meta_key: key });
   if (value !== undefined) query.andWhere('meta_value', maybeSerialize(value) ?? '');
-  await query.delete();
+  if ((await query.delete()) > 0) wp.noteChange(postId, key);
 }
 
 /** Replaces all rows of a key with one row per value, so meta_id order is the order given. */
@@ -75,4 +80,5 @@ export async function replacePostMeta(wp: WpData, postId: number, key: string, v
   await deletePostMeta(wp, postId, key);
   if (values.length === 0) return;
   await wp.knex(wp.t.postmeta).insert(values.map((v) => ({ post_id: postId, meta_key: key, meta_value: maybeSerialize(v) })));
+  wp.noteChange(postId, key);
 }

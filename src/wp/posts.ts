@@ -1,3 +1,4 @@
+import { sanitizeTitleWithDashes } from './text/formatting';
 import type { WpData } from './wp-data';
 
 /**
@@ -63,20 +64,34 @@ export async function getPost(wp: WpData, id: number): Promise<PostRow | undefin
   return (await getPosts(wp, [id])).get(id);
 }
 
+/** PHP urldecode(): `+` is a space, valid %XX octets are decoded, anything else stays. */
+function phpUrlDecode(text: string): string {
+  const bytes = Buffer.from(text.replace(/\+/g, ' '), 'utf8');
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const hex = bytes[i] === 0x25 ? bytes.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      out.push(parseInt(hex, 16));
+      i += 2;
+    } else out.push(bytes[i]!);
+  }
+  return Buffer.from(out).toString('utf8');
+}
+
+/** PHP rawurlencode(): every byte but letters, digits and `-_.~` as %XX. */
+const phpRawUrlEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
- * get_page_by_path() for a flat post type: the post with this post_name, any status. The slug is compared
- * in its stored form (rawurlencode of the decoded value), so `café` finds `caf%c3%a9`.
+ * get_page_by_path() for a flat post type: the post with this post_name, any status. The path is decoded and
+ * re-encoded, then sanitized with sanitize_title_for_query() (`.` → `-`, lowercase, no accent folding), so a
+ * stored name the sanitizer would not produce (`a.b`) is never found, and `café` finds `caf%c3%a9`.
  */
 export async function findPostBySlug(wp: WpData, postType: string, slug: string): Promise<PostRow | undefined> {
-  let decoded = slug;
-  try {
-    decoded = decodeURIComponent(slug);
-  } catch {
-    // keep the raw value
-  }
-  const stored = encodeURIComponent(decoded).replace(/%2F/gi, '/').replace(/%20/g, ' ');
-  const candidates = [...new Set([slug, stored, stored.toLowerCase()])];
-  const row = await wp.knex(wp.t.posts).select('*').where('post_type', postType).whereIn('post_name', candidates).orderBy('ID').first();
+  const path = phpRawUrlEncode(phpUrlDecode(slug)).replace(/%2F/gi, '/').replace(/%20/g, ' ');
+  const parts = path.replace(/^\/+|\/+$/g, '').split('/').map((part) => sanitizeTitleWithDashes(part, 'query'));
+  // A flat post has no parent, so a path of several parts never matches.
+  if (parts.length !== 1 || !parts[0]) return undefined;
+  const row = await wp.knex(wp.t.posts).select('*').where({ post_type: postType, post_name: parts[0] }).orderBy('ID').first();
   return row ? normalise(row) : undefined;
 }
 

@@ -9,6 +9,11 @@ import { tableNames, type TableNames } from './tables';
  */
 export class WpData {
   readonly t: TableNames;
+  /**
+   * Post fields and meta keys this transaction changed, per post, in the order they first changed: what
+   * WordPress's `updated_post_meta`/`post_updated` hooks report, for bookkeeping that listens to them.
+   */
+  readonly changes = new Map<number, Set<string>>();
 
   constructor(
     readonly knex: Knex | Knex.Transaction,
@@ -21,6 +26,12 @@ export class WpData {
 
   static open(db: Database, prefix: string): WpData {
     return new WpData(db.knex, db.dialect, prefix, db);
+  }
+
+  noteChange(postId: number, field: string): void {
+    let fields = this.changes.get(postId);
+    if (!fields) this.changes.set(postId, (fields = new Set()));
+    fields.add(field);
   }
 
   get inTransaction(): boolean {

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       replicaCheckInterval: 1000,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
+      media: { uploadsDir: './data/uploads', timeoutMs: 10000, maxBytes: 10485760, allow: [] },
     });
   });
 
@@ -32,6 +33,11 @@ describe('loadConfig', () => {
     expect(config.databaseLimits).toEqual({ poolSize: 3, acquireTimeoutMs: 5000, queryTimeoutMs: 0, lockTimeoutMs: 2500 });
     expect(config.http).toMatchObject({ requestTimeoutMs: 1000, heavyConcurrency: 2, shutdownTimeoutMs: 500 });
     expect(() => loadConfig({ REQUEST_TIMEOUT: '-1' })).toThrow(/^REQUEST_TIMEOUT: /);
+  });
+
+  it('reads the image download settings', () => {
+    const config = loadConfig({ UPLOADS_DIR: '/srv/uploads', IMAGE_FETCH_TIMEOUT_MS: '2500', IMAGE_MAX_BYTES: '1000', IMAGE_FETCH_ALLOW: ' 127.0.0.1, 10.0.0.0/8 ,images.internal' });
+    expect(config.media).toEqual({ uploadsDir: '/srv/uploads', timeoutMs: 2500, maxBytes: 1000, allow: ['127.0.0.1', '10.0.0.0/8', 'images.internal'] });
   });
 
   it('reads every variable', () => {

@@ -18,7 +18,8 @@ export async function customTablesExist(wp: WpData): Promise<boolean> {
 
 const sha1 = (parts: Array<string | number>) => createHash('sha1').update(parts.join(':')).digest('hex');
 
-export async function syncCustomTables(wp: WpData, postId: number, now: Date): Promise<void> {
+/** `keepTimezone`: an existing tec_events row keeps its time zone (the plugin's update without new dates). */
+export async function syncCustomTables(wp: WpData, postId: number, now: Date, options: { keepTimezone?: boolean } = {}): Promise<void> {
   if (!(await customTablesExist(wp))) return;
   const meta = await loadPostMeta(wp, [postId], [EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc, EVENT_META.timezone, EVENT_META.duration]);
   const m = (key: string) => meta.first(postId, key) ?? '';
@@ -33,8 +34,9 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date): P
   const eventRow = { post_id: postId, start_date: start, end_date: end, timezone, start_date_utc: startUtc, end_date_utc: endUtc, duration, updated_at };
   const eventsTable = `${wp.prefix}tec_events`;
   const occurrencesTable = `${wp.prefix}tec_occurrences`;
-  const existing = await wp.knex(eventsTable).select('event_id').where('post_id', postId).first();
-  const hash = sha1([postId, start, end, timezone, startUtc, endUtc, duration]);
+  const existing = await wp.knex(eventsTable).select('event_id', 'timezone').where('post_id', postId).first();
+  if (existing && options.keepTimezone) eventRow.timezone = String(existing.timezone);
+  const hash = sha1([postId, start, end, eventRow.timezone, startUtc, endUtc, duration]);
   let eventId: number;
   if (existing) {
     eventId = Number(existing.event_id);

@@ -96,7 +96,8 @@ export function parseCurrency(cost: string | readonly string[]): { symbol: strin
     const match = /[.,]?\d+(?:[.,]\d+)*/.exec(part);
     if (!match) continue;
     const symbol = (part.slice(0, match.index) + part.slice(match.index + match[0].length)).trim();
-    if (!symbol) return undefined;
+    // A second number beside the first (`10-20`, `$10 - $20`) is a range, not a currency: nothing is stored.
+    if (!symbol || /\d/.test(symbol)) return undefined;
     const position = part.trimStart().startsWith(symbol) ? 'prefix' : 'postfix';
     if (found && (found.symbol !== symbol || found.position !== position)) return undefined;
     found = { symbol, position };

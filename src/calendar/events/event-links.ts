@@ -2,7 +2,7 @@ import { can } from '../capabilities';
 import { parseArgs } from '../../http/args';
 import { restError, type ErrorCode } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
-import { replacePostMeta } from '../../wp/postmeta';
+import { deletePostMeta, replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
 import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../db-checks';
@@ -14,7 +14,8 @@ import { isPositiveInt } from '../validators';
 /**
  * An event's venue and organizers (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,
  * Linked_Post_Base::insert): ids, `{id}` objects or inline data that creates (or reuses) the linked post through the
- * same code as POST /venues and /organizers. Empty values never unlink.
+ * same code as POST /venues and /organizers. Empty values never unlink a venue; an update without organizers
+ * unlinks them all.
  */
 
 export interface LinkKind {
@@ -30,7 +31,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const isList = (v: unknown): v is unknown[] => Array.isArray(v) || (isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^\d+$/.test(k)));
 const asList = (v: unknown[] | Record<string, unknown>): unknown[] => (Array.isArray(v) ? v : Object.values(v));
 
-/** is_<type>_id_or_entry_or_empty: every entry an existing id, `{id}` of one, or data a create would accept. */
+/**
+ * is_<type>_id_or_entry_or_empty: every entry an existing id, `{id}` of one, or data the create's validate callbacks
+ * accept (their declared types are not checked: `show_map: true` passes inline, though POST /venues refuses it).
+ */
 export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<boolean> {
   if (value === undefined || value === null || isEmptyValue(value)) return true;
   const entries: unknown[] = isList(value) ? asList(value) : isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
@@ -50,7 +54,7 @@ export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: Lin
 function parseInline(env: CalendarEnv, kind: LinkKind, data: Record<string, unknown>): InlineArgs {
   let parsed = env.inlineArgs.get(data);
   if (!parsed) {
-    parsed = parseArgs(kind.def.args.create, data);
+    parsed = parseArgs(kind.def.args.create, data, { validateOnly: true });
     env.inlineArgs.set(data, parsed);
   }
   return parsed;
@@ -61,7 +65,7 @@ async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: R
   if ('error' in parsed) return false;
   const checks = new ParamChecks();
   await checkUser(checks, wp, 'author', parsed.values.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true);
+  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true, env.images);
   return checks.result() === undefined;
 }
 
@@ -96,9 +100,11 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
   return ids.length > 0 ? ids : undefined;
 }
 
-export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, value: unknown): Promise<void> {
+/** Links the resolved posts; with `clearWhenEmpty`, a value naming none removes every link. */
+export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, value: unknown, clearWhenEmpty = false): Promise<void> {
   const ids = await resolveLinks(env, wp, kind, value);
   if (ids) await replacePostMeta(wp, eventId, kind.metaKey, ids.map(String));
+  else if (clearWhenEmpty) await deletePostMeta(wp, eventId, kind.metaKey);
 }
 
 /**

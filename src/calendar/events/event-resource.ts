@@ -37,7 +37,7 @@ async function validate(env: CalendarEnv, { args }: WriteInput, route: { bySlug:
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
   if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, POST_TYPE.event);
   await checkUser(checks, wp, 'author', args.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', args.image, false);
+  await checkImage(checks, wp, env.ctx.principal, 'image', args.image, false, env.images);
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
     if (!(await linkedValueIsValid(env, wp, link, args[link.param]))) checks.fail(link.param);
   }

@@ -6,7 +6,7 @@ import type { WpData } from '../../wp/wp-data';
 import { syncCustomTables } from '../data/custom-tables';
 import type { CalendarEnv } from '../env';
 import { TAXONOMY } from '../identifiers';
-import { EVENT_META, ORIGIN } from '../meta-keys';
+import { EVENT_META, ORIGIN, WP_META } from '../meta-keys';
 import type { PostWriter, WriteInput } from '../post-resource/define';
 import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
@@ -43,7 +43,8 @@ async function postFields(env: CalendarEnv, input: WriteInput, existing?: PostRo
   };
 }
 
-async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: WriteInput, existing?: PostRow): Promise<void> {
+/** Returns whether new dates were written. */
+async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: WriteInput, existing?: PostRow): Promise<boolean> {
   const a = input.args;
   const timezone = eventTimezone(env, a.timezone);
   const allDay = Boolean(a.all_day);
@@ -75,8 +76,10 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
     await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, timezoneAbbr(timezone, at));
   }
   await updatePostMeta(wp, id, EVENT_META.timezone, timezone);
-  if (allDay) await updatePostMeta(wp, id, EVENT_META.allDay, 'yes');
-  else if (existing) await updatePostMeta(wp, id, EVENT_META.allDay, 'no');
+  // REST writes store the flag as "1", and "" once an update clears it (a create of a timed event writes none).
+  if (allDay) await updatePostMeta(wp, id, EVENT_META.allDay, '1');
+  else if (existing) await updatePostMeta(wp, id, EVENT_META.allDay, '');
+  return dates !== undefined;
 }
 
 async function writeCost(wp: WpData, id: number, input: WriteInput, isUpdate: boolean): Promise<void> {
@@ -114,7 +117,7 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
     postFields,
     async saveMeta(env, wp, id, input, existing) {
       const isUpdate = existing !== undefined;
-      await writeDates(env, wp, id, input, existing);
+      const newDates = await writeDates(env, wp, id, input, existing);
       await writeFlags(wp, id, input, isUpdate);
       await writeCost(wp, id, input, isUpdate);
       await saveThumbnail(env, wp, id, input.args.image, isUpdate);
@@ -122,13 +125,20 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);
       await assignTerms(env, wp, id, TAXONOMY.tag, input.args.tags);
       await saveLinks(env, wp, id, links.venue, input.args.venue);
-      await saveLinks(env, wp, id, links.organizer, input.args.organizer);
+      // The plugin's update unlinks every organizer when the request names none (omitted or empty).
+      await saveLinks(env, wp, id, links.organizer, input.args.organizer, isUpdate);
       if ((await getPost(wp, id))?.post_status === 'publish') {
         const linked = await loadPostMeta(wp, [id], [links.venue.metaKey, links.organizer.metaKey]);
         const ids = [...linked.all(id, links.venue.metaKey), ...linked.all(id, links.organizer.metaKey)].map(Number);
         await publishLinkedPosts(env, wp, ids);
       }
-      await syncCustomTables(wp, id, env.ctx.now);
+      // Without new dates the plugin leaves the tec_events row's time zone as it was, whatever the meta says.
+      await syncCustomTables(wp, id, env.ctx.now, { keepTimezone: !newDates });
+    },
+    // TEC's ignored-events bookkeeping remembers the status a trashed event had.
+    async afterTrash(_env, wp, post) {
+      const previous = (await loadPostMeta(wp, [post.ID], [WP_META.trashStatus])).first(post.ID, WP_META.trashStatus);
+      await updatePostMeta(wp, post.ID, EVENT_META.ignoredPreviousStatus, previous ?? '');
     },
   };
 }

@@ -34,29 +34,30 @@ export async function renderFrontEnd(ctx: AppContext, target: FrontEndTarget): P
   return { status: page.status, html: htmlDocument({ title, body: page.body }, discovery), discovery };
 }
 
+/** The plugin's X-TEC-API-ROOT: an event or a term archive names its API URL; every other page the namespace root. */
 async function pageFor(env: CalendarEnv, target: FrontEndTarget): Promise<Page> {
   const events = `${env.root}events/`;
   const wp = env.ctx.wp;
   switch (target.kind) {
     case 'home':
-      return { status: 200, apiRoot: events, title: '', body: `<h1>${escHtml(env.site.name)}</h1>\n<p>${escHtml(env.site.description)}</p>` };
+      return { status: 200, apiRoot: env.root, title: '', body: `<h1>${escHtml(env.site.name)}</h1>\n<p>${escHtml(env.site.description)}</p>` };
     case 'term': {
       const term = await getTermBySlug(wp, target.taxonomy, safeDecode(target.slug));
-      if (!term) return notFound(events);
+      if (!term) return notFound(env.root);
       const filter = target.taxonomy === TAXONOMY.category ? 'categories' : 'tags';
       const body = `<h1>${escHtml(term.name)}</h1>${term.description ? `\n<p>${escHtml(term.description)}</p>` : ''}`;
       return { status: 200, apiRoot: withQuery(events, `${filter}=${term.slug}`), title: escHtml(term.name), body };
     }
     default: {
       const post = target.kind === 'post' ? await findPostBySlug(wp, target.postType, target.slug) : await getPost(wp, target.id);
-      if (!post || post.post_type !== target.postType || post.post_status !== 'publish') return notFound(events);
+      if (!post || post.post_type !== target.postType || post.post_status !== 'publish') return notFound(env.root);
       return postPage(env, post, events);
     }
   }
 }
 
-function notFound(events: string): Page {
-  return { status: 404, apiRoot: events, title: 'Page not found', body: '<h1>Page not found</h1>' };
+function notFound(apiRoot: string): Page {
+  return { status: 404, apiRoot, title: 'Page not found', body: '<h1>Page not found</h1>' };
 }
 
 async function postPage(env: CalendarEnv, post: PostRow, events: string): Promise<Page> {
@@ -72,11 +73,11 @@ async function postPage(env: CalendarEnv, post: PostRow, events: string): Promis
     const venue = venueObject(env, bundle, post, { source: 'main', ...options });
     const title = escHtml(String(venue.venue ?? ''));
     const details = post.post_password ? [] : [`<p class="tribe-venue-address">${escHtml(address(venue))}</p>`];
-    return { status: 200, apiRoot: withQuery(events, `venue=${post.ID}`), title, body: article('tribe-venue', title, details) };
+    return { status: 200, apiRoot: env.root, title, body: article('tribe-venue', title, details) };
   }
   const organizer = organizerObject(env, bundle, post, { source: 'main', ...options });
   const title = escHtml(String(organizer.organizer ?? ''));
-  return { status: 200, apiRoot: events, title, body: article('tribe-organizer', title, []) };
+  return { status: 200, apiRoot: env.root, title, body: article('tribe-organizer', title, []) };
 }
 
 function article(className: string, title: string, details: string[]): string {

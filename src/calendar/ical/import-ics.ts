@@ -12,6 +12,7 @@ import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { eventResource } from '../events/event-resource';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
+import { EVENT_META } from '../meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeExistingPost, writeNewPost } from '../post-resource/operations';
 
@@ -121,11 +122,15 @@ async function writeEvent(env: CalendarEnv, wp: WpData, def: PostResourceDef, bo
   const problems = await def.validate?.(env, input, { bySlug: false });
   if (problems) throw new IcsImportError(`invalid ${[...problems].map(([name, p]) => `${name} (${p.message})`).join(', ')}`);
   const existing = existingId ? await getPost(wp, existingId) : undefined;
+  let id: number;
   if (existing) {
     await writeExistingPost(env, wp, def, existing, input);
-    return existing.ID;
-  }
-  return writeNewPost(env, wp, def, input);
+    id = existing.ID;
+  } else id = await writeNewPost(env, wp, def, input);
+  // REST writes store "1", which the plugin's feed reads as a timed event; an import stores the editor's "yes",
+  // so an all-day VEVENT stays all-day in the feed.
+  if (parsed.values.all_day) await updatePostMeta(wp, id, EVENT_META.allDay, 'yes');
+  return id;
 }
 
 /** Imports the text's VEVENTs inside the caller's transaction (`env` built on it); throws IcsImportError on bad input. */

@@ -35,7 +35,7 @@ export const organizerResource: PostResourceDef = {
       fields: { phone: ORGANIZER_META.phone, website: ORGANIZER_META.website, email: ORGANIZER_META.email },
       originKey: ORGANIZER_META.origin,
       artifactPrefix: '_Organizer',
-      artifactFields: ['post_author', 'post_date', 'post_date_gmt', 'post_status'],
+      artifactFields: ['post_date', 'post_date_gmt', 'post_status'],
     }),
     // The plugin's cleanup removes every organizer link of the events a default query returns.
     async afterTrash(env, wp, post) {

@@ -11,6 +11,7 @@ import { loadBundle } from '../bundle';
 import { calendarEnv, type CalendarEnv } from '../env';
 import { WP_META } from '../meta-keys';
 import { maskProtected } from '../password';
+import { saveModifiedFields } from '../modified-fields';
 import type { PostResourceDef, Req, WriteInput } from './define';
 
 /**
@@ -86,15 +87,13 @@ export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'pos
 
 /**
  * A create as the plugin runs it, inside the caller's transaction: a duplicate the resource recognises is
- * reused (its fields and meta overwritten), otherwise a new post is inserted. Returns the post id.
+ * reused (its meta overwritten), otherwise a new post is inserted. Returns the post id.
  * An import (`imported` given) always inserts: every post it lists is a post of its own.
  */
 export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput, imported?: ImportFields): Promise<number> {
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
-  const fields = await def.writer.postFields(env, input, duplicate);
-  const post = duplicate
-    ? await updatePost(wp, env.write, duplicate.ID, fields)
-    : await insertPost(wp, env.write, { ...fields, ...stripUndefined(imported ?? {}), post_type: def.postType });
+  // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
   await def.writer.saveMeta(env, wp, post.ID, input, duplicate);
   return post.ID;
 }
@@ -110,6 +109,7 @@ export async function createItem(def: PostResourceDef, req: Req): Promise<RestRe
   const env = await envOf(req);
   const object = await req.ctx.wp.transaction(async (wp) => {
     const id = await writeNewPost(env, wp, def, inputOf(req));
+    await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, id, { jsonLd: false, req });
   });
   return new RestResponse(object, 201);
@@ -121,6 +121,7 @@ export async function updateItem(def: PostResourceDef, req: Req): Promise<Record
   const input = inputOf(req);
   return req.ctx.wp.transaction(async (wp) => {
     await writeExistingPost(env, wp, def, existing, input);
+    await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, existing.ID, { jsonLd: false, req });
   });
 }
@@ -132,6 +133,7 @@ export async function deleteItem(def: PostResourceDef, req: Req): Promise<Record
   return req.ctx.wp.transaction(async (wp) => {
     const trashed = await trashPost(wp, env.write, post.ID);
     await def.writer.afterTrash?.(env, wp, trashed);
+    await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, post.ID, { jsonLd: false, req });
   });
 }

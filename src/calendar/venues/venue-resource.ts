@@ -72,7 +72,7 @@ export const venueResource: PostResourceDef = {
       },
       originKey: VENUE_META.origin,
       artifactPrefix: '_Venue',
-      artifactFields: ['post_author', 'post_date', 'post_date_gmt'],
+      artifactFields: ['post_date', 'post_date_gmt'],
       extraMeta: venueMeta,
     }),
     // Trashing unlinks the venue from the events a default query returns (published, one page).

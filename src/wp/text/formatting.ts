@@ -67,19 +67,17 @@ const SPACE_OCTETS = [
 ];
 const replaceAll = (text: string, from: readonly string[], to: string) => from.reduce((t, f) => t.split(f).join(to), text);
 
-/** sanitize_title_with_dashes($title, '', 'save') (WordPress 6.9 rules). */
-export function sanitizeTitleWithDashes(input: string): string {
+/**
+ * sanitize_title_with_dashes($title, '', $context) (WordPress 6.9 rules). The 'save' context also turns dash and
+ * space characters into dashes and drops invisible ones; 'query' (sanitize_title_for_query) does not.
+ */
+export function sanitizeTitleWithDashes(input: string, context: 'save' | 'query' = 'save'): string {
   let title = stripTags(input);
   // Keep %XX octets, drop any other percent sign.
   title = title.replace(/%([a-fA-F0-9][a-fA-F0-9])/g, '---$1---').replace(/%/g, '').replace(/---([a-fA-F0-9][a-fA-F0-9])---/g, '%$1');
   title = utf8UriEncode(title.toLowerCase(), 200);
   title = title.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  title = replaceAll(title, DASH_OCTETS, '-');
-  title = replaceAll(title, DASH_ENTITIES, '-');
-  title = title.replace(/\//g, '-');
-  title = replaceAll(title, DELETED_OCTETS, '');
-  title = replaceAll(title, SPACE_OCTETS, '-');
-  title = title.replace(/%c3%97/g, 'x');
+  if (context === 'save') title = saveContextReplacements(title);
   return title
     .replace(/&.+?;/g, '')
     .replace(/\./g, '-')
@@ -89,10 +87,24 @@ export function sanitizeTitleWithDashes(input: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+function saveContextReplacements(input: string): string {
+  let title = replaceAll(input, DASH_OCTETS, '-');
+  title = replaceAll(title, DASH_ENTITIES, '-');
+  title = title.replace(/\//g, '-');
+  title = replaceAll(title, DELETED_OCTETS, '');
+  title = replaceAll(title, SPACE_OCTETS, '-');
+  return title.replace(/%c3%97/g, 'x');
+}
+
 /** sanitize_title() in save context: remove_accents + sanitize_title_with_dashes; empty → the fallback. */
 export function sanitizeTitle(title: string, fallback = ''): string {
   const slug = sanitizeTitleWithDashes(removeAccents(title));
   return slug === '' ? fallback : slug;
+}
+
+/** wp_strip_all_tags(): script and style elements with their content, then every tag; trimmed. */
+export function stripAllTags(text: string): string {
+  return phpTrim(stripTags(text.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '')));
 }
 
 /** sanitize_text_field(): no tags, no line breaks or runs of whitespace, no percent-encoded octets, trimmed. */

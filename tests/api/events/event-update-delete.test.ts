@@ -62,7 +62,7 @@ describe('update', () => {
     expect(res.body.categories).toHaveLength(1);
     expect(res.body.venue.venue).toBe('Kept Venue');
     expect(res.body.json_ld).toBeUndefined();
-    expect(await metaOf(id, '_EventAllDay')).toEqual(['no']);
+    expect(await metaOf(id, '_EventAllDay')).toEqual(['']);
     expect(await metaOf(id, '_EventCost')).toEqual([]);
     expect(await metaOf(id, '_EventCurrencySymbol')).toEqual(['']);
     expect(await metaOf(id, '_thumbnail_id')).toEqual([]);
@@ -85,7 +85,7 @@ describe('update', () => {
     expect(res.body).toMatchObject({ all_day: true, start_date: '2025-07-10 00:00:00', end_date: '2025-07-12 23:59:59' });
   });
 
-  it('clears terms only when sent empty, and replaces linked organizers in request order', async () => {
+  it('clears terms only when sent empty, replaces linked organizers in request order, and unlinks them all when sent empty', async () => {
     const id = await fullEvent(callers.editor.id);
     const a = await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: 'Org A' });
     const b = await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: 'Org B' });
@@ -93,7 +93,7 @@ describe('update', () => {
     expect(res.body.categories).toEqual([]);
     expect(await metaOf(id, '_EventOrganizerID')).toEqual([String(b), String(a)]);
     const cleared = await send('post', `/events/${id}`, { organizer: [], venue: '' });
-    expect(await metaOf(id, '_EventOrganizerID')).toEqual([String(b), String(a)]);
+    expect(await metaOf(id, '_EventOrganizerID')).toEqual([]);
     expect(cleared.body.venue.venue).toBe('Kept Venue');
   });
 

@@ -1,0 +1,40 @@
+import type { PostWriteContext } from './post-writer';
+import { insertPostRow, updatePostRow, type PostRow } from './posts';
+import type { WpData } from './wp-data';
+
+/**
+ * wp_save_post_revision(): after an update of a post whose type supports revisions, a copy of its title,
+ * content and excerpt is kept as a `revision` child, unless the latest revision already holds the same text.
+ */
+
+const REVISION_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
+
+/** normalize_whitespace(): trimmed, line breaks unified, runs of spaces and tabs collapsed. */
+const normalizeWhitespace = (text: string) => text.trim().replace(/[\r\n]+/g, '\n').replace(/[ \t]+/g, ' ');
+
+export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: PostRow, authorId: number): Promise<void> {
+  if (post.post_status === 'auto-draft' || !ctx.revisionTypes?.has(post.post_type)) return;
+  const latest: PostRow | undefined = await wp.knex(wp.t.posts).where({ post_parent: post.ID, post_type: 'revision' }).orderBy('ID', 'desc').first();
+  if (latest && REVISION_FIELDS.every((f) => normalizeWhitespace(String(latest[f] ?? '')) === normalizeWhitespace(String(post[f] ?? '')))) return;
+  // _wp_post_revision_data(): the revision is dated with the post's modification time.
+  const id = await insertPostRow(wp, {
+    post_type: 'revision',
+    post_status: 'inherit',
+    post_parent: post.ID,
+    post_name: `${post.ID}-revision-v1`,
+    post_title: post.post_title,
+    post_content: post.post_content,
+    post_excerpt: post.post_excerpt,
+    post_author: authorId,
+    post_date: post.post_modified,
+    post_date_gmt: post.post_modified_gmt,
+    post_modified: post.post_modified,
+    post_modified_gmt: post.post_modified_gmt,
+    comment_status: 'closed',
+    ping_status: 'closed',
+    post_password: '',
+    menu_order: 0,
+    post_mime_type: '',
+  });
+  await updatePostRow(wp, id, { guid: `${ctx.homeUrl}/?p=${id}` });
+}

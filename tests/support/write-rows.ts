@@ -1,0 +1,117 @@
+import type { Knex } from 'knex';
+
+/**
+ * The rows a write left in the WordPress tables, in a form two databases can be compared in: posts numbered by
+ * type and creation order (`#1`, `#2`…), the writer's user as `<caller>`, the site URL as `<site>`, and every date or Unix
+ * time within ten minutes of the write as `<now>` / `<ts>`. Used by the recording script (on the plugin's
+ * database) and by the test that replays the same writes against the service.
+ */
+
+export interface DumpContext {
+  prefix: string;
+  /** Posts with a larger ID are the scenario's. */
+  afterId: number;
+  siteUrl: string;
+  callerId: number;
+  /** When the scenario ran. */
+  now: Date;
+  /** The image URL `$IMAGE` stands for in the scenario. */
+  imageUrl?: string;
+}
+
+export interface PostDump {
+  post: Record<string, string>;
+  meta: Record<string, string[]>;
+  tecEvent?: Record<string, string>;
+  occurrences?: Array<Record<string, string>>;
+}
+
+const POST_COLUMNS = ['post_type', 'post_status', 'post_name', 'post_title', 'post_content', 'post_excerpt', 'post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt', 'post_parent', 'post_author', 'menu_order', 'post_mime_type', 'guid', 'post_password', 'comment_status', 'ping_status'];
+
+const WINDOW_SECONDS = 600;
+
+function normaliser(ctx: DumpContext, ids: number[]) {
+  const label = new Map(ids.map((id, i) => [String(id), `#${i + 1}`]));
+  const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
+  const near = (seconds: number) => Math.abs(seconds - nowSeconds) <= WINDOW_SECONDS;
+  const site = ctx.siteUrl.replace(/\/$/, '');
+  return (value: unknown, kind: 'text' | 'id' | 'user' = 'text'): string => {
+    let s = value === null || value === undefined ? '<null>' : value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : String(value);
+    if (kind === 'id') return label.get(s) ?? s;
+    if (kind === 'user') return s === String(ctx.callerId) ? '<caller>' : s;
+    if (ctx.imageUrl) s = s.split(ctx.imageUrl).join('<image>');
+    s = s.split(site).join('<site>');
+    // download_url()'s random file-name suffix, and the sizes of files that are different images of one shape.
+    s = s.replace(/(wordpress-logo-)[A-Za-z0-9]{6}/g, '$1XXXXXX').replace(/(s:8:"filesize";i:)\d+;/g, '$1<n>;');
+    s = s.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, (d) => (near(Date.parse(`${d.replace(' ', 'T')}Z`) / 1000) ? '<now>' : d));
+    s = s.replace(/(?<![\d.])1\d{9}(?![\d])/g, (t) => (near(Number(t)) ? '<ts>' : t));
+    s = s.replace(/([?&]p=)(\d+)/g, (_m, p: string, id: string) => `${p}${label.get(id) ?? id}`);
+    return s;
+  };
+}
+
+/** The keys of `_tribe_modified_fields`, sorted, each of whose times must be the write's. */
+function modifiedKeys(serialized: string): string {
+  const keys = [...serialized.matchAll(/s:\d+:"([^"]*)";i:(\d+);/g)].map((m) => m[1]!);
+  return keys.sort().join(' ');
+}
+
+const LINK_KEYS = new Set(['_EventVenueID', '_EventOrganizerID', '_thumbnail_id', '_Venuepost_author', '_Organizerpost_author']);
+
+export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<string, PostDump>> {
+  const t = (name: string) => `${ctx.prefix}${name}`;
+  // Numbered by type, then id: the plugin inserts inline venues and organizers before their event, the service after.
+  const posts: Array<Record<string, unknown>> = await knex(t('posts')).where('ID', '>', ctx.afterId).orderBy([{ column: 'post_type' }, { column: 'ID' }]);
+  const ids = posts.map((p) => Number(p.ID));
+  const norm = normaliser(ctx, ids);
+  const out: Record<string, PostDump> = {};
+  if (ids.length === 0) return out;
+  const meta: Array<{ post_id: number; meta_key: string; meta_value: string }> = await knex(t('postmeta')).whereIn('post_id', ids).orderBy('meta_id');
+  const hasTec = await knex.schema.hasTable(t('tec_events'));
+  const tecEvents: Array<Record<string, unknown>> = hasTec ? await knex(t('tec_events')).whereIn('post_id', ids) : [];
+  const occurrences: Array<Record<string, unknown>> = hasTec ? await knex(t('tec_occurrences')).whereIn('post_id', ids).orderBy('occurrence_id') : [];
+  const tecColumns = (row: Record<string, unknown>) =>
+    Object.fromEntries(['start_date', 'end_date', 'timezone', 'start_date_utc', 'end_date_utc', 'duration'].filter((c) => c in row).map((c) => [c, norm(row[c])]));
+  for (const p of posts) {
+    const id = Number(p.ID);
+    const post: Record<string, string> = {};
+    for (const c of POST_COLUMNS) post[c] = c === 'post_parent' ? norm(p[c], 'id') : c === 'post_author' ? norm(p[c], 'user') : norm(p[c]);
+    // Revisions are named after their post's id.
+    post.post_name = post.post_name.replace(/^(\d+)(?=-revision-v\d+$)/, (n) => norm(n, 'id'));
+    const m: Record<string, string[]> = {};
+    for (const row of meta.filter((r) => Number(r.post_id) === id)) {
+      // The tracker's order follows the plugin's write order, which is not part of the contract: keys sorted.
+      if (row.meta_key === '_tribe_modified_fields') {
+        (m[row.meta_key] ??= []).push(modifiedKeys(row.meta_value));
+        continue;
+      }
+      const kind = row.meta_key.endsWith('post_author') ? 'user' : LINK_KEYS.has(row.meta_key) ? 'id' : 'text';
+      (m[row.meta_key] ??= []).push(norm(row.meta_value, kind));
+    }
+    const dump: PostDump = { post, meta: m };
+    const tecEvent = tecEvents.find((r) => Number(r.post_id) === id);
+    if (tecEvent) dump.tecEvent = tecColumns(tecEvent);
+    const occ = occurrences.filter((r) => Number(r.post_id) === id);
+    if (occ.length) dump.occurrences = occ.map(tecColumns);
+    out[norm(id, 'id')] = dump;
+  }
+  return out;
+}
+
+/**
+ * Replaces `$N` in a path or in any string of a body with the id step N answered, `$IMAGE` with the image URL and
+ * `$BASE` with the origin serving it.
+ */
+export function substitute<T>(value: T, ids: number[], imageUrl = ''): T {
+  if (typeof value === 'string') return value.replace('$IMAGE', imageUrl).replace('$BASE', imageUrl ? new URL(imageUrl).origin : '').replace(/\$(\d+)/g, (_m, n: string) => String(ids[Number(n)] ?? `$${n}`)) as T;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, ids, imageUrl)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids, imageUrl)])) as T;
+  return value;
+}
+
+/** The response fields a step compares, with the same normalisation as the rows. */
+export function pickFields(body: Record<string, unknown>, fields: string[] | undefined, ctx: Omit<DumpContext, 'afterId'>, ids: number[]): Record<string, unknown> {
+  const norm = normaliser({ ...ctx, afterId: 0 }, ids);
+  const walk = (v: unknown): unknown => (typeof v === 'string' ? norm(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
+  return Object.fromEntries((fields ?? []).map((f) => [f, walk(body?.[f])]));
+}
