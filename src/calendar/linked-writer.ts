@@ -1,6 +1,6 @@
 import { scaleBackStatus } from './capabilities';
 import { sanitizeTextField, stripAllTags } from '../wp/text/formatting';
-import { addPostMeta, updatePostMeta } from '../wp/postmeta';
+import { updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
 import type { CalendarEnv } from './env';
