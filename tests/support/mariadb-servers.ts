@@ -1,15 +1,16 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../../src/config/config';
+import { PrivateMariaDb } from './private-mariadb';
 import { freePort } from './process';
 
 /**
  * Private MariaDB servers for tests that need servers of their own (replication, a server that goes away): each
- * is a `mariadbd` process with its own datadir and port under a temporary directory, stopped and deleted by
+ * is a `PrivateMariaDb` with its own datadir and port under a temporary directory, stopped and deleted by
  * `close()`. `startReplicatedPair()` makes a primary and a GTID replica of it, as an operator would.
  */
 
@@ -50,59 +51,20 @@ async function installDatadir(dir: string): Promise<string> {
 async function startServer(dir: string, template: string, name: string, serverId: number, extra: string[]): Promise<MariadbServer> {
   const datadir = path.join(dir, name);
   cpSync(template, datadir, { recursive: true });
-  const port = await freePort();
-  const args = [
-    '--no-defaults',
-    `--datadir=${datadir}`,
-    `--port=${port}`,
-    '--bind-address=127.0.0.1',
-    `--socket=${path.join(dir, `${name}.sock`)}`,
-    `--pid-file=${path.join(dir, `${name}.pid`)}`,
-    `--log-error=${path.join(dir, `${name}.err`)}`,
-    `--user=${os.userInfo().username}`,
-    `--server-id=${serverId}`,
-    '--skip-name-resolve',
-    '--innodb-buffer-pool-size=32M',
-    '--performance-schema=OFF',
-    ...extra,
-  ];
-  const child: ChildProcess = spawn('mariadbd', args, { stdio: 'ignore' });
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.on('exit', () => ((exited = true), resolve())));
-  const config = (database: string) => ({ client: 'mysql' as const, host: '127.0.0.1', port, user: 'root', password: '', database });
-  const admin = () =>
-    knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port, user: 'root', password: '' }, pool: { min: 0, max: 2 }, log: QUIET });
-  const server: MariadbServer = {
+  const server = new PrivateMariaDb({ port: await freePort(), datadir, extraArgs: [`--server-id=${serverId}`, '--performance-schema=OFF', ...extra] });
+  await server.start();
+  const port = server.port;
+  return {
     name,
     port,
-    url: (database) => `mysql://root@127.0.0.1:${port}/${database}`,
-    config,
-    admin,
+    url: (database) => server.url(database),
+    config: (database) => ({ client: 'mysql' as const, host: '127.0.0.1', port, user: 'root', password: '', database }),
+    admin: () => knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port, user: 'root', password: '' }, pool: { min: 0, max: 2 }, log: QUIET }),
     get running() {
-      return !exited;
+      return server.running;
     },
-    async stop() {
-      if (!exited) child.kill('SIGTERM');
-      await exit;
-    },
+    stop: () => server.stop(),
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`mariadbd ${name} exited at start; see ${path.join(dir, `${name}.err`)}`);
-    const probe = admin();
-    try {
-      await probe.raw('SELECT 1');
-      return server;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw error;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    } finally {
-      await probe.destroy();
-    }
-  }
 }
 
 /** A primary with a binary log and a read-only replica following it by GTID. */

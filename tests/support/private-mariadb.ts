@@ -11,6 +11,8 @@ import knexFactory from 'knex';
  */
 
 const run = promisify(execFile);
+/** knex prints every refused connection while a server is still starting or is down: not worth a line. */
+const QUIET = { warn() {}, error() {}, debug() {}, deprecate() {} };
 const MARIADBD = '/usr/sbin/mariadbd';
 
 export interface PrivateMariaDbOptions {
@@ -29,6 +31,11 @@ export class PrivateMariaDb {
 
   get port(): number {
     return this.options.port;
+  }
+
+  /** The server process is alive (started, not stopped or killed). */
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   url(database: string): string {
@@ -81,7 +88,7 @@ export class PrivateMariaDb {
 
   /** Runs statements as root on the server (no database selected unless given). */
   async query(sql: string, database?: string): Promise<unknown> {
-    const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: this.port, user: 'root', password: '', database } });
+    const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: this.port, user: 'root', password: '', database }, log: QUIET });
     try {
       return await knex.raw(sql);
     } finally {
