@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import { termLink } from '../../wp/permalinks';
 import { findPostBySlug, getPost } from '../../wp/posts';
-import { getTerm, getTermBySlug, type TermRow } from '../../wp/terms';
+import { getTermBySlug, type TermRow } from '../../wp/terms';
+import { slugPath, termsWithAncestors } from '../../wp/term-hierarchy';
 import { loadBundle } from '../bundle';
 import { categoryResource } from '../categories';
 import { calendarEnv, type CalendarEnv } from '../env';
@@ -34,16 +35,9 @@ const safeDecode = (text: string) => {
   }
 };
 
+/** The term's slug after its ancestors' (`parent/child`), read in one recursive query. */
 async function termPath(env: CalendarEnv, term: TermRow): Promise<string[]> {
-  const path = [term.slug];
-  let parent = term.parent;
-  for (let depth = 0; parent > 0 && depth < 20; depth++) {
-    const row = await getTerm(env.ctx.wp, term.taxonomy, parent);
-    if (!row) break;
-    path.unshift(row.slug);
-    parent = row.parent;
-  }
-  return path;
+  return slugPath(await termsWithAncestors(env.ctx.wp, term.taxonomy, [term.term_id]), term.term_id);
 }
 
 async function viewOf(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<FeedView | FeedAnswer> {
