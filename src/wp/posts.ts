@@ -1,5 +1,6 @@
 import { sanitizeTitleWithDashes } from './text/formatting';
 import type { WpData } from './wp-data';
+import { rawUrlEncode, urlDecode } from '../php/url-encoding';
 
 /**
  * The posts table: rows in WordPress's own column names, read in batches and written with every NOT NULL
@@ -64,30 +65,13 @@ export async function getPost(wp: WpData, id: number): Promise<PostRow | undefin
   return (await getPosts(wp, [id])).get(id);
 }
 
-/** PHP urldecode(): `+` is a space, valid %XX octets are decoded, anything else stays. */
-function phpUrlDecode(text: string): string {
-  const bytes = Buffer.from(text.replace(/\+/g, ' '), 'utf8');
-  const out: number[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    const hex = bytes[i] === 0x25 ? bytes.subarray(i + 1, i + 3).toString('latin1') : '';
-    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
-      out.push(parseInt(hex, 16));
-      i += 2;
-    } else out.push(bytes[i]!);
-  }
-  return Buffer.from(out).toString('utf8');
-}
-
-/** PHP rawurlencode(): every byte but letters, digits and `-_.~` as %XX. */
-const phpRawUrlEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 /**
  * get_page_by_path() for a flat post type: the post with this post_name, any status. The path is decoded and
  * re-encoded, then sanitized with sanitize_title_for_query() (`.` → `-`, lowercase, no accent folding), so a
  * stored name the sanitizer would not produce (`a.b`) is never found, and `café` finds `caf%c3%a9`.
  */
 export async function findPostBySlug(wp: WpData, postType: string, slug: string): Promise<PostRow | undefined> {
-  const path = phpRawUrlEncode(phpUrlDecode(slug)).replace(/%2F/gi, '/').replace(/%20/g, ' ');
+  const path = rawUrlEncode(urlDecode(slug)).replace(/%2F/gi, '/').replace(/%20/g, ' ');
   const parts = path.replace(/^\/+|\/+$/g, '').split('/').map((part) => sanitizeTitleWithDashes(part, 'query'));
   // A flat post has no parent, so a path of several parts never matches.
   if (parts.length !== 1 || !parts[0]) return undefined;

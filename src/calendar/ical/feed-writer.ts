@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
-import { stripTags, theContent } from '../../wp/text/formatting';
+import { rawUrlEncode } from '../../php/url-encoding';
+import { stripAllTags, theContent } from '../../wp/text/formatting';
 import type { PostRow } from '../../wp/posts';
 import { resolveZone } from '../../php/date-time';
 import { wallClockSeconds, wallSecondsToInstant } from '../../php/zone-math';
@@ -31,16 +32,10 @@ export interface FeedEvent {
 }
 
 /** wp_strip_all_tags(): script and style elements with their content, then every tag; trimmed. */
-function stripAllTags(text: string): string {
-  return stripTags(text.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '')).trim();
-}
-
 /** Tribe__Events__iCal::sanitize_organizer_name(): rawurlencode() with the characters a quoted CN may keep. */
 function organizerName(name: string): string {
   const kept = " &!?'*()@#$%^+={}[]|\\/<>`~";
-  return encodeURIComponent(name.replace(/"/g, "'"))
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%[0-9A-F]{2}/g, (code) => {
+  return rawUrlEncode(name.replace(/"/g, "'")).replace(/%[0-9A-F]{2}/g, (code) => {
       const char = decodeURIComponent(code);
       return kept.includes(char) ? char : code;
     });

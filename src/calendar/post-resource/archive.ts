@@ -13,6 +13,7 @@ import { listToArray } from '../validators';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 import type { Paging } from '../page-size';
 import type { PostResourceDef, Req } from './define';
+import { urlEncode } from '../../php/url-encoding';
 
 /**
  * What the three post-type archives (/events, /venues, /organizers) share
@@ -67,11 +68,9 @@ export type UrlParam = readonly [string, string | null];
 /** The plugin's first query string: `k=v` pairs joined as they are, values not URL-encoded. */
 const rawQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&');
 
-/** PHP urlencode(): every byte but letters, digits and `-_.` percent-encoded, a space as `+`. */
-export const phpUrlencode = (text: string) => encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 
 /** The query string after add_query_arg(): build_query() urlencodes every value, the earlier ones included. */
-const encodedQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? phpUrlencode(k) : `${phpUrlencode(k)}=${phpUrlencode(v)}`)).join('&');
+const encodedQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? urlEncode(k) : `${urlEncode(k)}=${urlEncode(v)}`)).join('&');
 
 export interface ArchiveResult {
   items: Array<Record<string, unknown>>;
