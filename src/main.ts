@@ -9,6 +9,7 @@ import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
 import { EVENT_INDEX_TABLE, eventListPath } from './calendar/data/event-index';
+import { EVENT_INDEX_VERSION } from './calendar/identifiers';
 import { WpData } from './wp/wp-data';
 import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
 import { testDoubleNamespace } from './test-double/reset-route';
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     if (prepared.created.length > 0) log.info({ tables: prepared.created.map((t) => config.tablePrefix + t) }, 'created missing WordPress tables');
     if (prepared.installed) log.info('wrote the default options of a new site');
     if (prepared.eventIndex) log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE }, 'created the event index with the tables');
+    if (prepared.eventIndexUpgradedFrom !== undefined) {
+      const from = prepared.eventIndexUpgradedFrom;
+      log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE, from, to: EVENT_INDEX_VERSION }, from === null ? "added the occurrence index to the event index, for the plugin's custom tables" : `upgraded the event index from version ${from}`);
+    }
     const path = await eventListPath(WpData.open(primary, config.tablePrefix));
     log.info({ eventLists: path.source }, path.message);
   } catch (error) {

@@ -34,8 +34,13 @@ export const TEC_CUSTOM_TABLES_OPTION = 'tec_custom_tables_v1_active';
 
 /** The service's own mark of a complete event index (src/calendar/data/event-index.ts). */
 export const EVENT_INDEX_OPTION = 'calendar_event_index';
-/** Its value: the version of the index's table and triggers. */
-export const EVENT_INDEX_VERSION = '1';
+/** The mark of a complete occurrence index (where the plugin's occurrences table exists). */
+export const OCCURRENCE_INDEX_OPTION = 'calendar_occurrence_index';
+/**
+ * The marks' value: the version of the index's tables and triggers. 2: the occurrence index, and triggers that
+ * a bulk writer's session can defer (1 had neither).
+ */
+export const EVENT_INDEX_VERSION = '2';
 
 export const PRIMARY_NAMESPACE = 'calendar/events/v1';
 export const ALIAS_NAMESPACE = 'tribe/events/v1';

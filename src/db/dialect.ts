@@ -80,6 +80,11 @@ export interface Dialect {
   /** Names of the triggers of the database (SQLite file / MySQL schema). */
   listTriggers(knex: Knex): Promise<string[]>;
   /**
+   * Sets or clears a flag of the session (`knex` must be one connection: a transaction) that triggers created with
+   * `unlessSessionFlag` read; false when the engine has no such state (SQLite), the triggers then always run.
+   */
+  setSessionFlag(knex: Knex, flag: string, on: boolean): Promise<boolean>;
+  /**
    * Of the privileges named (`CREATE`, `TRIGGER`, `DROP`, …), those the session's user lacks on its database;
    * SQLite has no privileges, so always none there.
    */
@@ -98,6 +103,11 @@ export interface TriggerSpec {
   event: 'INSERT' | 'UPDATE' | 'DELETE';
   /** SQL condition on NEW / OLD; absent means always. */
   when?: string;
+  /**
+   * A session flag (MySQL user variable) under which the trigger does nothing, for a bulk writer that writes what
+   * the trigger would in one statement per batch. SQLite triggers cannot read per-connection state: ignored there.
+   */
+  unlessSessionFlag?: string;
   statements: readonly string[];
 }
 
@@ -226,7 +236,12 @@ const mysql: Dialect = {
   castIntegerSql: (expr) => `CAST(${expr} AS SIGNED)`,
   createTriggerSql(t) {
     const body = t.statements.map((s) => `${s};`).join(' ');
-    return `CREATE TRIGGER \`${t.name}\` AFTER ${t.event} ON \`${t.table}\` FOR EACH ROW BEGIN ${t.when ? `IF ${t.when} THEN ${body} END IF;` : body} END`;
+    const when = [t.unlessSessionFlag ? `@${t.unlessSessionFlag} IS NULL` : undefined, t.when].filter((c) => c !== undefined).join(' AND ');
+    return `CREATE TRIGGER \`${t.name}\` AFTER ${t.event} ON \`${t.table}\` FOR EACH ROW BEGIN ${when ? `IF ${when} THEN ${body} END IF;` : body} END`;
+  },
+  async setSessionFlag(knex, flag, on) {
+    await knex.raw(`SET @${flag} = ${on ? 1 : 'NULL'}`);
+    return true;
   },
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
@@ -354,6 +369,7 @@ const sqlite: Dialect = {
   },
   castIntegerSql: (expr) => `CAST(${expr} AS INTEGER)`,
   createTriggerSql: (t) => `CREATE TRIGGER "${t.name}" AFTER ${t.event} ON "${t.table}" FOR EACH ROW${t.when ? ` WHEN ${t.when}` : ''} BEGIN ${t.statements.map((s) => `${s};`).join(' ')} END`,
+  setSessionFlag: async () => false,
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
     return rows.map((r) => r.name);

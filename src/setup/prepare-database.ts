@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
 import { withCalendarCapabilities } from '../calendar/capabilities';
-import { installEventIndex } from '../calendar/data/event-index';
+import { eventIndexState, installEventIndex } from '../calendar/data/event-index';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
 import { WpData } from '../wp/wp-data';
@@ -22,6 +22,11 @@ export interface PrepareResult {
   created: CoreTable[];
   /** True when this call created the event index with the posts tables. */
   eventIndex: boolean;
+  /**
+   * Set when this call brought the event index of a database the service created to this version: the version
+   * it had (or `null` when only the occurrence index was missing, the plugin's tables having come since).
+   */
+  eventIndexUpgradedFrom?: string | null;
   /** True when this call wrote the default options of a new site. */
   installed: boolean;
 }
@@ -74,6 +79,13 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
   // Tables the service creates get the event index with them; an existing site gets it only from db:index.
   const eventIndex = created.includes('posts') && created.includes('postmeta');
   if (eventIndex) await installEventIndex(wp);
+  let eventIndexUpgradedFrom: string | null | undefined;
+  if (!eventIndex && (await eventIndexState(wp)).outdated) {
+    // An earlier version's index on a database the service created is the service's to upgrade; on any other
+    // database the start-up log says what `db:index` would do, and the lists leave the outdated index alone.
+    const ours = await tablesCreatedByService(wp);
+    if (ours.includes('posts') && ours.includes('postmeta')) eventIndexUpgradedFrom = (await installEventIndex(wp)).upgradedFrom ?? null;
+  }
   if (installed) {
     await writeDefaultOptions(wp, options, created);
   } else if (created.length > 0) {
@@ -81,5 +93,5 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
     const recorded = await tablesCreatedByService(wp);
     if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
-  return { created, installed, eventIndex };
+  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}) };
 }

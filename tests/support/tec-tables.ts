@@ -1,9 +1,10 @@
 import type { WpData } from '../../src/wp/wp-data';
 
 /**
- * The Events Calendar's own index tables (TEC ≥ 6 custom tables), created the way the plugin creates them,
- * with the indexes it adds to the occurrences from 6.11.1 on, for tests and the benchmark's databases that have
- * them. The service itself never creates these.
+ * The Events Calendar's own index tables (TEC ≥ 6 custom tables), created the way the plugin 6.17.2 creates them
+ * (`SHOW CREATE TABLE` on a site it installed), with the indexes it adds to the occurrences from 6.11.1 on and
+ * its unique post id of the events, for tests and the benchmark's databases that have them. The service itself
+ * never creates these.
  */
 export async function createTecTables(wp: WpData): Promise<void> {
   const events = `${wp.prefix}tec_events`;
@@ -18,9 +19,10 @@ export async function createTecTables(wp: WpData): Promise<void> {
       start_date_utc varchar(19) NOT NULL,
       end_date_utc varchar(19) DEFAULT NULL,
       duration mediumint(30) DEFAULT 7200,
-      updated_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
+      updated_at timestamp NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
       hash varchar(40) NOT NULL,
-      PRIMARY KEY (event_id)
+      PRIMARY KEY (event_id),
+      UNIQUE KEY post_id (post_id)
     ) DEFAULT CHARACTER SET utf8mb4`);
     await wp.knex.raw(`CREATE TABLE ${occurrences} (
       occurrence_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -32,25 +34,25 @@ export async function createTecTables(wp: WpData): Promise<void> {
       end_date_utc datetime NOT NULL,
       duration mediumint(30) DEFAULT 7200,
       hash varchar(40) NOT NULL,
-      updated_at timestamp NOT NULL,
+      updated_at timestamp NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
       PRIMARY KEY (occurrence_id),
       UNIQUE KEY hash (hash),
       KEY event_id (event_id),
-      KEY post_id_end_start (post_id, end_date, start_date),
-      KEY post_id_end_start_utc (post_id, end_date_utc, start_date_utc)
+      KEY idx_${occurrences}_post_id_dates (post_id, end_date, start_date),
+      KEY idx_${occurrences}_post_id_dates_utc (post_id, end_date_utc, start_date_utc)
     ) DEFAULT CHARACTER SET utf8mb4`);
     return;
   }
   await wp.knex.raw(`CREATE TABLE "${events}" (
     "event_id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "post_id" integer NOT NULL, "start_date" text NOT NULL,
     "end_date" text DEFAULT NULL, "timezone" text NOT NULL DEFAULT 'UTC', "start_date_utc" text NOT NULL,
-    "end_date_utc" text DEFAULT NULL, "duration" integer DEFAULT 7200, "updated_at" text NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "hash" text NOT NULL)`);
+    "end_date_utc" text DEFAULT NULL, "duration" integer DEFAULT 7200, "updated_at" text DEFAULT CURRENT_TIMESTAMP,
+    "hash" text NOT NULL, UNIQUE ("post_id"))`);
   await wp.knex.raw(`CREATE TABLE "${occurrences}" (
     "occurrence_id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "event_id" integer NOT NULL, "post_id" integer NOT NULL,
     "start_date" text NOT NULL, "start_date_utc" text NOT NULL, "end_date" text NOT NULL, "end_date_utc" text NOT NULL,
-    "duration" integer DEFAULT 7200, "hash" text NOT NULL UNIQUE, "updated_at" text NOT NULL)`);
+    "duration" integer DEFAULT 7200, "hash" text NOT NULL UNIQUE, "updated_at" text DEFAULT CURRENT_TIMESTAMP)`);
   await wp.knex.raw(`CREATE INDEX "${occurrences}__event_id" ON "${occurrences}" ("event_id")`);
-  await wp.knex.raw(`CREATE INDEX "${occurrences}__post_id_end_start" ON "${occurrences}" ("post_id", "end_date", "start_date")`);
-  await wp.knex.raw(`CREATE INDEX "${occurrences}__post_id_end_start_utc" ON "${occurrences}" ("post_id", "end_date_utc", "start_date_utc")`);
+  await wp.knex.raw(`CREATE INDEX "idx_${occurrences}_post_id_dates" ON "${occurrences}" ("post_id", "end_date", "start_date")`);
+  await wp.knex.raw(`CREATE INDEX "idx_${occurrences}_post_id_dates_utc" ON "${occurrences}" ("post_id", "end_date_utc", "start_date_utc")`);
 }

@@ -1,104 +1,45 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TriggerSpec } from '../../db/dialect';
 import { SCHEMA_DIR } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-data';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
 import { isTruthy } from '../settings';
-import { EVENT_META } from '../meta-keys';
+import {
+  DEFERRED_FLAG,
+  EVENT_INDEX_TABLE,
+  eventIndexTable,
+  eventIndexTriggerNames,
+  eventIndexTriggers,
+  eventRowsSql,
+  isIndexTrigger,
+  occurrenceIndexTable,
+  occurrenceIndexTriggerNames,
+  occurrenceIndexTriggers,
+  occurrenceRowsSql,
+  tecOccurrencesTable,
+} from './event-index-sql';
+
+export { EVENT_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
 
 /**
  * The event index: a table of one row per event post holding what the event lists filter and sort on (status,
  * post date, start and end local and UTC, hidden-from-listings, featured, venue), so a list counts and pages
- * through one composite key instead of joining wp_postmeta twice per event. Triggers on the posts and postmeta
- * tables keep it exact for every writer — this service, WordPress and the plugin sharing the database, plain SQL
- * — in the writer's own statement. A site has it when the service created its tables, or after
- * `wp-calendar db:index`; the option below says it is complete (written last by an install, removed first by a drop).
+ * through one composite key instead of joining wp_postmeta twice per event; and, where the plugin's custom tables
+ * exist, a twin table of one row per occurrence (the plugin's lists are of occurrences there). Triggers keep both
+ * exact for every writer — this service, WordPress and the plugin sharing the database, plain SQL — in the
+ * writer's own statement (src/calendar/data/event-index-sql.ts). A site has it when the service created its
+ * tables, or after `wp-calendar db:index`. The options below say each table is complete, and of which version of
+ * the tables and triggers: an install of an earlier version is upgraded (its triggers and tables made again),
+ * automatically on a database the service created, by `db:index` on any other.
  */
 
-export const EVENT_INDEX_TABLE = 'calendar_event_index';
-
-/** Privileges an install (and a drop) needs on MySQL/MariaDB. */
+/** Privileges an install (and a drop, which an upgrade also does) needs on MySQL/MariaDB. */
 const INSTALL_PRIVILEGES = ['CREATE', 'TRIGGER', 'INDEX'] as const;
 const DROP_PRIVILEGES = ['DROP', 'TRIGGER'] as const;
 
-export const eventIndexTable = (prefix: string) => `${prefix}${EVENT_INDEX_TABLE}`;
-
-/** The meta keys the index carries, and the column each fills. */
-const META_COLUMNS = [
-  { column: 'start_date', key: EVENT_META.startDate, kind: 'text' },
-  { column: 'end_date', key: EVENT_META.endDate, kind: 'text' },
-  { column: 'start_date_utc', key: EVENT_META.startDateUtc, kind: 'text' },
-  { column: 'end_date_utc', key: EVENT_META.endDateUtc, kind: 'text' },
-  { column: 'hidden', key: EVENT_META.hideFromUpcoming, kind: 'exists' },
-  { column: 'featured', key: EVENT_META.featured, kind: 'exists' },
-  { column: 'venue_id', key: EVENT_META.venueId, kind: 'integer' },
-] as const;
-
-export const INDEXED_META_KEYS: readonly string[] = META_COLUMNS.map((c) => c.key);
-const COLUMNS = ['post_id', 'post_status', 'post_date', ...META_COLUMNS.map((c) => c.column)];
-
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/**
- * The value of a meta column for the post whose id is `id` (an SQL expression): get_post_meta( $id, $key, true ),
- * the first row of the key (dates cut to the column's 64 characters); whether a row exists for the flags
- * (the plugin tests `_EventHideFromUpcoming` and `_tribe_featured` by existence); the first venue id as a number.
- */
-function metaValueSql(wp: WpData, column: (typeof META_COLUMNS)[number], id: string): string {
-  const rows = `FROM ${wp.t.postmeta} m WHERE m.post_id = ${id} AND m.meta_key = ${quote(column.key)}`;
-  if (column.kind === 'exists') return `CASE WHEN EXISTS (SELECT 1 ${rows}) THEN 1 ELSE 0 END`;
-  const value = column.kind === 'integer' ? wp.dialect.castIntegerSql('m.meta_value') : 'SUBSTR(m.meta_value, 1, 64)';
-  return `(SELECT ${value} ${rows} ORDER BY m.meta_id LIMIT 1)`;
-}
-
-/** The index row of a post, from its post row (`post` is `NEW` in a trigger or an alias in a SELECT). */
-function rowSql(wp: WpData, post: string): string[] {
-  return [`${post}.ID`, `${post}.post_status`, `${post}.post_date`, ...META_COLUMNS.map((c) => metaValueSql(wp, c, `${post}.ID`))];
-}
-
-function triggers(wp: WpData): TriggerSpec[] {
-  const table = eventIndexTable(wp.prefix);
-  const name = (suffix: string) => `${wp.prefix}calendar_event_index_${suffix}`;
-  const isEvent = (post: string) => `${post}.post_type = ${quote(POST_TYPE.event)}`;
-  const replaceRow = `REPLACE INTO ${table} (${COLUMNS.join(', ')}) SELECT ${rowSql(wp, 'NEW').join(', ')} FROM (SELECT 1 AS one) AS one WHERE ${isEvent('NEW')}`;
-  const indexedKey = (row: string) => `${row}.meta_key IN (${INDEXED_META_KEYS.map(quote).join(', ')})`;
-  /** Recomputes the columns of the keys the changed meta rows had, on the index rows of their posts. */
-  const refreshMeta = (keys: string, posts: string) =>
-    `UPDATE ${table} SET ${META_COLUMNS.map((c) => `${c.column} = CASE WHEN ${quote(c.key)} IN (${keys}) THEN ${metaValueSql(wp, c, `${table}.post_id`)} ELSE ${c.column} END`).join(', ')} WHERE post_id IN (${posts})`;
-  return [
-    { name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [replaceRow] },
-    // Most updates keep the id and the type: the status and date are rewritten in place. A post that changes id or
-    // stops being an event loses its row; one that becomes an event (or changes id) gets its whole row.
-    {
-      name: name('post_update'),
-      table: wp.t.posts,
-      event: 'UPDATE',
-      statements: [
-        `DELETE FROM ${table} WHERE post_id = OLD.ID AND (OLD.ID <> NEW.ID OR NOT ${isEvent('NEW')})`,
-        `UPDATE ${table} SET post_status = NEW.post_status, post_date = NEW.post_date WHERE post_id = NEW.ID AND OLD.ID = NEW.ID AND ${isEvent('OLD')} AND ${isEvent('NEW')}`,
-        `${replaceRow} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
-      ],
-    },
-    { name: name('post_delete'), table: wp.t.posts, event: 'DELETE', statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
-    { name: name('meta_insert'), table: wp.t.postmeta, event: 'INSERT', when: indexedKey('NEW'), statements: [refreshMeta('NEW.meta_key', 'NEW.post_id')] },
-    {
-      name: name('meta_update'),
-      table: wp.t.postmeta,
-      event: 'UPDATE',
-      when: `(${indexedKey('OLD')} OR ${indexedKey('NEW')})`,
-      statements: [refreshMeta('OLD.meta_key, NEW.meta_key', 'OLD.post_id, NEW.post_id')],
-    },
-    { name: name('meta_delete'), table: wp.t.postmeta, event: 'DELETE', when: indexedKey('OLD'), statements: [refreshMeta('OLD.meta_key', 'OLD.post_id')] },
-  ];
-}
-
-export const eventIndexTriggerNames = (prefix: string): string[] =>
-  ['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${prefix}calendar_event_index_${s}`);
-
-function tableStatements(wp: WpData, charsetCollate: string): string[] {
-  const text = readFileSync(path.join(SCHEMA_DIR, 'event-index', wp.dialect.schemaFile), 'utf8')
+function tableStatements(wp: WpData, dir: string, charsetCollate: string): string[] {
+  const text = readFileSync(path.join(SCHEMA_DIR, dir, wp.dialect.schemaFile), 'utf8')
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('--'))
     .join('\n');
@@ -111,17 +52,30 @@ function tableStatements(wp: WpData, charsetCollate: string): string[] {
 
 export interface EventIndexState {
   table: boolean;
-  /** Of the six triggers, those present. */
+  /** The index's triggers present, of this version's names or an earlier one's. */
   triggers: string[];
-  /** The completion mark. */
+  /** The version marked complete, if any (this version's when `complete`). */
+  version: string | null;
   complete: boolean;
+  /** The plugin's occurrences table exists, so an install of this version includes the occurrence index. */
+  occurrencesTable: boolean;
+  occurrenceIndex: { table: boolean; complete: boolean };
+  /** An install of an earlier version, or one of this version that lacks the occurrence index it now needs. */
+  outdated: boolean;
 }
 
 export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const table = await wp.dialect.tableExists(wp.knex, eventIndexTable(wp.prefix));
-  const present = new Set((await wp.dialect.listTriggers(wp.knex)).map((t) => t.toLowerCase()));
-  const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_INDEX_OPTION).first();
-  return { table, triggers: eventIndexTriggerNames(wp.prefix).filter((t) => present.has(t.toLowerCase())), complete: mark?.option_value === EVENT_INDEX_VERSION };
+  const occurrencesTable = await wp.dialect.tableExists(wp.knex, tecOccurrencesTable(wp.prefix));
+  const occurrenceTable = await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix));
+  const triggers = (await wp.dialect.listTriggers(wp.knex)).filter((t) => isIndexTrigger(wp.prefix, t)).sort();
+  const marks = await getOptions(wp, [EVENT_INDEX_OPTION, OCCURRENCE_INDEX_OPTION]);
+  const mark = marks.get(EVENT_INDEX_OPTION);
+  const version = typeof mark === 'string' && mark !== '' ? mark : null;
+  const complete = version === EVENT_INDEX_VERSION;
+  const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
+  const outdated = (version !== null && !complete) || (complete && occurrencesTable && !occurrenceComplete);
+  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated };
 }
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
@@ -146,80 +100,145 @@ async function ddl(wp: WpData, sql: string, action: string): Promise<void> {
   }
 }
 
-/**
- * Fills the index from the posts and their meta, and removes rows of posts that are no longer events: what the
- * triggers would have written, for rows that existed before them.
- */
-export async function rebuildEventIndexRows(wp: WpData): Promise<number> {
-  const table = eventIndexTable(wp.prefix);
-  await wp.knex.raw(`REPLACE INTO ${table} (${COLUMNS.join(', ')}) SELECT ${rowSql(wp, 'p').join(', ')} FROM ${wp.t.posts} p WHERE p.post_type = ${quote(POST_TYPE.event)}`);
-  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = ${quote(POST_TYPE.event)})`);
-  await wp.dialect.analyze(wp.knex, [table]);
+const triggerIdentifier = (wp: WpData, name: string) => (wp.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+async function count(wp: WpData, table: string): Promise<number> {
   const [{ n }] = (await wp.knex(table).count({ n: '*' })) as [{ n: number | string }];
   return Number(n);
 }
 
-export interface InstallResult {
-  /** False when the index was already complete (its rows were checked again). */
-  created: boolean;
-  rows: number;
+/**
+ * Fills the index tables from the posts, their meta and the occurrences, and removes rows of posts that are no
+ * longer events: what the triggers would have written, for rows that existed before them.
+ */
+export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: number; occurrences?: number }> {
+  const table = eventIndexTable(wp.prefix);
+  await wp.knex.raw(eventRowsSql(wp, '1 = 1'));
+  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = 'tribe_events')`);
+  const tables = [table];
+  let occurrences: number | undefined;
+  if (await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix))) {
+    const occurrenceTable = occurrenceIndexTable(wp.prefix);
+    await wp.knex.raw(occurrenceRowsSql(wp, '1 = 1'));
+    await wp.knex.raw(
+      `DELETE FROM ${occurrenceTable} WHERE occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(wp.prefix)} o JOIN ${wp.t.posts} p ON p.ID = o.post_id WHERE p.post_type = 'tribe_events')`,
+    );
+    tables.push(occurrenceTable);
+    occurrences = await count(wp, occurrenceTable);
+  }
+  await wp.dialect.analyze(wp.knex, tables);
+  return { events: await count(wp, table), occurrences };
 }
 
 /**
- * Creates what is missing of the index — table, triggers — then (re)computes its rows and marks it complete.
- * Idempotent: on a complete index it changes no schema and rewrites the rows as they already are.
+ * Runs a bulk write (`trx` is a transaction) with the index triggers idle for its session where the engine allows
+ * it (MySQL), then writes the index rows of the posts whose ids `written` returns in one statement per table —
+ * what the triggers would have written row by row. On SQLite the triggers run as for any writer.
+ */
+export async function withIndexDeferred(trx: WpData, write: () => Promise<{ firstId: number; lastId: number }>): Promise<void> {
+  const deferred = (await eventIndexState(trx)).triggers.length > 0 && (await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, true));
+  try {
+    const { firstId, lastId } = await write();
+    if (!deferred || lastId < firstId) return;
+    const range = (column: string) => `${column} BETWEEN ${Math.trunc(firstId)} AND ${Math.trunc(lastId)}`;
+    if (await trx.dialect.tableExists(trx.knex, eventIndexTable(trx.prefix))) await trx.knex.raw(eventRowsSql(trx, range('p.ID')));
+    if (await trx.dialect.tableExists(trx.knex, occurrenceIndexTable(trx.prefix))) await trx.knex.raw(occurrenceRowsSql(trx, range('o.post_id')));
+  } finally {
+    if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
+  }
+}
+
+export interface InstallResult {
+  /** False when the index was already complete and of this version (its rows were checked again). */
+  created: boolean;
+  /** The earlier version this install replaced. */
+  upgradedFrom?: string;
+  rows: number;
+  /** Rows of the occurrence index, where the plugin's occurrences table exists. */
+  occurrences?: number;
+}
+
+/**
+ * Creates the index — tables, triggers — or brings an incomplete or earlier install to this version (its
+ * triggers, and the tables of an earlier version, dropped and made again), then (re)computes the rows and marks
+ * it complete. Idempotent: on a complete index of this version it changes no schema and rewrites the rows as
+ * they already are.
  */
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
-  const allThere = before.table && before.triggers.length === 6 && before.complete;
-  if (!allThere) await checkPrivileges(wp, INSTALL_PRIVILEGES, 'install');
-  if (!before.table) for (const sql of tableStatements(wp, await wp.dialect.charsetCollate(wp.knex))) await ddl(wp, sql, 'create');
-  // Triggers first, rows second: a row written in between is then covered twice rather than missed.
-  const present = new Set(before.triggers);
-  for (const trigger of triggers(wp)) if (!present.has(trigger.name)) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
+  const wanted = [...eventIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
+  const upToDate = before.complete && !before.outdated && before.table && JSON.stringify(before.triggers) === JSON.stringify(wanted);
+  const earlier = before.version !== null && !before.complete ? before.version : undefined;
+  if (!upToDate) {
+    await checkPrivileges(wp, before.triggers.length > 0 || earlier ? [...new Set([...INSTALL_PRIVILEGES, ...DROP_PRIVILEGES])] : INSTALL_PRIVILEGES, 'install');
+    // The lists leave the index while it is rebuilt (they read the plugin's table or the meta meanwhile).
+    await deleteOption(wp, EVENT_INDEX_OPTION);
+    await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
+    for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'upgrade');
+    if (earlier) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'upgrade');
+    // The occurrence index goes with an earlier version, or with the plugin's table it was made from.
+    if (earlier || !before.occurrencesTable) await ddl(wp, `DROP TABLE IF EXISTS ${occurrenceIndexTable(wp.prefix)}`, 'upgrade');
+    const charsetCollate = await wp.dialect.charsetCollate(wp.knex);
+    if (earlier || !before.table) for (const sql of tableStatements(wp, 'event-index', charsetCollate)) await ddl(wp, sql, 'create');
+    if (before.occurrencesTable && (earlier || !before.occurrenceIndex.table)) for (const sql of tableStatements(wp, 'occurrence-index', charsetCollate)) await ddl(wp, sql, 'create');
+    // Triggers first, rows second: a row written in between is then covered twice rather than missed.
+    const triggers = [...eventIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
+    for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
+  }
   const rows = await rebuildEventIndexRows(wp);
-  if (!before.complete) await markEventIndexComplete(wp);
-  return { created: !allThere, rows };
+  if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable });
+  return { created: !upToDate, upgradedFrom: earlier, rows: rows.events, occurrences: rows.occurrences };
 }
 
-/** The mark the lists read: the table, its triggers and its rows are in place. */
-export async function markEventIndexComplete(wp: WpData): Promise<void> {
+/** The marks the lists read: the tables, their triggers and their rows are in place, of this version. */
+export async function markEventIndexComplete(wp: WpData, options: { occurrences: boolean }): Promise<void> {
+  if (options.occurrences) await updateOption(wp, OCCURRENCE_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
   await updateOption(wp, EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
 }
 
-/** Removes every trace of the index: the mark first (lists leave it at once), then the triggers, then the table. */
+/** Removes every trace of the index: the marks first (lists leave it at once), then the triggers, then the tables. */
 export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> {
   const before = await eventIndexState(wp);
-  if (!before.table && before.triggers.length === 0 && !before.complete) return { dropped: false };
+  if (!before.table && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete) return { dropped: false };
   await checkPrivileges(wp, DROP_PRIVILEGES, 'drop');
   await deleteOption(wp, EVENT_INDEX_OPTION);
-  for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${wp.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`}`, 'drop');
-  if (before.table) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'drop');
+  await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
+  for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
+  for (const table of [eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
   return { dropped: true };
 }
 
 export interface EventListPath {
-  source: 'occurrences' | 'index' | 'postmeta';
+  source: 'occurrence-index' | 'occurrences' | 'index' | 'postmeta';
   /** One sentence for the start-up log: the path, and what `wp-calendar db:index` would change. */
   message: string;
 }
 
 /** Which storage the event lists read on this site (eventDateSource's rule, from the options and the tables). */
 export async function eventListPath(wp: WpData): Promise<EventListPath> {
-  const options = await getOptions(wp, [TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION]);
+  const options = await getOptions(wp, [TEC_CUSTOM_TABLES_OPTION]);
   const customTables = options.get(TEC_CUSTOM_TABLES_OPTION);
   const customTablesActive = customTables === undefined || isTruthy(customTables);
-  const indexed = options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION;
+  const state = await eventIndexState(wp);
   const index = eventIndexTable(wp.prefix);
-  if (customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) {
+  const occurrences = tecOccurrencesTable(wp.prefix);
+  const upgrade = state.outdated
+    ? state.complete
+      ? ` The event index lacks the occurrence index (${occurrenceIndexTable(wp.prefix)}) that ${occurrences} now calls for: wp-calendar db:index would add it (a table and nine triggers), and lists of occurrences would count and page through it.`
+      : ` The event index installed is of version ${state.version}, this service's is ${EVENT_INDEX_VERSION}: the lists do not read it; wp-calendar db:index would upgrade it (its triggers and tables made again, its rows recomputed).`
+    : '';
+  if (customTablesActive && state.occurrencesTable) {
+    if (state.complete && state.occurrenceIndex.complete) {
+      return { source: 'occurrence-index', message: `event lists count and page through the occurrence index ${occurrenceIndexTable(wp.prefix)}, kept current by triggers on ${occurrences}, ${wp.t.posts} and ${wp.t.postmeta}` };
+    }
     return {
       source: 'occurrences',
-      message: `event lists read The Events Calendar's ${wp.prefix}tec_occurrences table, as the plugin does while its custom tables are active${indexed ? ` (the event index ${index} is kept current but not read)` : '; wp-calendar db:index would not change that'}`,
+      message: `event lists read The Events Calendar's ${occurrences} table, as the plugin does while its custom tables are active, joined to ${wp.t.posts} for every occurrence in the window${upgrade ? `.${upgrade}` : state.version === null ? '; wp-calendar db:index would add the event and occurrence indexes (two tables and fifteen triggers) and lists would count and page through them in milliseconds' : ''}`,
     };
   }
-  if (indexed) return { source: 'index', message: `event lists count and page through the event index ${index}, kept current by triggers on ${wp.t.posts} and ${wp.t.postmeta}` };
+  if (state.complete) return { source: 'index', message: `event lists count and page through the event index ${index}, kept current by triggers on ${wp.t.posts} and ${wp.t.postmeta}${upgrade ? `.${upgrade}` : ''}` };
   return {
     source: 'postmeta',
-    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}) and lists would count and page through it in milliseconds`,
+    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events;${upgrade || ` wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}) and lists would count and page through it in milliseconds`}`,
   };
 }

@@ -2,20 +2,22 @@ import type { Knex } from 'knex';
 import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
-import { EVENT_INDEX_TABLE } from './event-index';
+import { EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
  * of a post filter, never the hidden-from-listings ones, inside a date window read from WordPress's own storage —
- * the plugin's occurrences table when the site has it and it is active, otherwise the service's event index when
- * the site has it, otherwise the events' date meta. Each list is a page statement and a count statement.
+ * the plugin's occurrences when the site has its table and it is active (through the service's occurrence index
+ * when the site has it), otherwise the service's event index when the site has it, otherwise the events' date
+ * meta. Each list is a page statement and a count statement.
  */
 
 /**
- * Where the lists read event dates from: the plugin's occurrences table when the site has it and it is active
- * (as the plugin does), else the service's event index when it is complete, else the events' date meta.
+ * Where the lists read event dates from: the plugin's occurrences when the site has their table and it is active
+ * (as the plugin does) — the service's occurrence index of them when it is complete, else the table itself —,
+ * else the service's event index when it is complete, else the events' date meta.
  */
-export type DateSource = 'occurrences' | 'index' | 'postmeta';
+export type DateSource = 'occurrence-index' | 'occurrences' | 'index' | 'postmeta';
 
 /** Bounds as `Y-m-d H:i:s` wall clocks of the compared fields (local, or UTC in the plugin's site mode). */
 export interface EventWindow {
@@ -41,8 +43,8 @@ export interface EventQuery {
 }
 
 /** Where this site keeps the dates the plugin filters on. */
-export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean }): Promise<DateSource> {
-  if (settings.customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) return 'occurrences';
+export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean }): Promise<DateSource> {
+  if (settings.customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) return settings.occurrenceIndex ? 'occurrence-index' : 'occurrences';
   return settings.eventIndex ? 'index' : 'postmeta';
 }
 
@@ -88,13 +90,13 @@ function whereWindow(query: Knex.QueryBuilder, columns: DateColumns, w: EventWin
 }
 
 /**
- * Through the event index `x`: status, hidden flag, dates, featured flag and venue are its columns; `p` is joined
- * only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
+ * Through the event index `x` (or the occurrence index, whose columns are the same, one row per occurrence):
+ * status, hidden flag, dates, featured flag and venue are its columns; `p` is joined only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
  * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
  */
 function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching {
   const columns = q.window.utc ? { start: 'x.start_date_utc', end: 'x.end_date_utc' } : { start: 'x.start_date', end: 'x.end_date' };
-  const query = wp.knex({ x: `${wp.prefix}${EVENT_INDEX_TABLE}` });
+  const query = wp.knex({ x: `${wp.prefix}${q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE}` });
   if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
   const { metaNumericIn = [], metaExists = [], ...rest } = q.filter;
   wherePostMatches(
@@ -121,7 +123,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching 
 
 /** The matching events, and the columns of their order. */
 export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
-  if (q.source === 'index') return indexedMatching(wp, postType, q);
+  if (q.source === 'index' || q.source === 'occurrence-index') return indexedMatching(wp, postType, q);
   const { query, columns } = withDates(wp, q.source, q.window.utc);
   wherePostMatches(wp, query, { ...q.filter, postType });
   query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
