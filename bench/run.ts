@@ -13,7 +13,8 @@ import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './wor
  * request, then autocannon for throughput. With BENCH_BASELINE=1, also the baseline: the same SQL through the
  * same driver with no framework, under the same load.
  *
- * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (10),
+ * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10; 0 for the single-request
+ * latencies alone, no load, as on a machine shared with other work), BENCH_CONNECTIONS (10),
  * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_BASELINE (0),
  * BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_WORKERS (1,2: the worker counts compared on the single event
  * and the default list, on the event index path; empty to skip).
@@ -45,7 +46,7 @@ const SCENARIOS: Array<{ name: string; path: (eventId: number) => string }> = [
 const PATH_NAMES: Record<ListPath, string> = {
   index: 'service-created (event index)',
   postmeta: 'existing WordPress, no db:index (date meta)',
-  occurrences: "plugin's custom tables (tec_occurrences)",
+  occurrences: "plugin's custom tables (occurrence index)",
 };
 
 interface Row {
@@ -59,6 +60,9 @@ interface Row {
   service: Figures;
   baseline?: Figures;
 }
+
+/** The figures of a run without load (BENCH_DURATION=0): shown as dashes. */
+const NO_LOAD: Figures = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, failures: 0 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const tsxCli = require.resolve('tsx/cli');
@@ -98,15 +102,15 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   try {
     for (const [i, p] of paths.entries()) {
       single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`));
-      serviceFigures.push(await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, DURATION));
+      serviceFigures.push(DURATION > 0 ? await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, DURATION) : NO_LOAD);
       const f = serviceFigures.at(-1)!;
-      log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}`);
+      log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms${DURATION > 0 ? `; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}` : ''}`);
     }
   } finally {
     await service.stop();
   }
   const baselineFigures: Figures[] = [];
-  if (BASELINE) {
+  if (BASELINE && DURATION > 0) {
     const statementsFile = path.join(work, `${kind}-${listPath}-statements.json`);
     writeFileSync(statementsFile, JSON.stringify(Object.fromEntries(Object.entries(recorded).map(([p, r]) => [p, r.statements]))));
     const baselinePort = await freePort();
@@ -139,7 +143,7 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     log(`  generated in ${seconds.toFixed(0)} s (${Math.round(EVENTS / seconds).toLocaleString('en-US')} events/s, index triggers and custom tables included)`);
     await selectPath(db.url, 'index');
     const eventId = await firstListedEvent(db.url, NOW);
-    if (WORKER_COUNTS.length > 0) {
+    if (WORKER_COUNTS.length > 0 && DURATION > 0) {
       const compared = SCENARIOS.filter((s) => s.name === 'single event' || s.name === 'list, default window').map((s) => ({ name: s.name, path: s.path(eventId) }));
       const env = { DATABASE_URL: db.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' };
       log('  -- worker processes, event index path');
@@ -154,7 +158,7 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
 }
 
 function table(rows: Row[]): string {
-  const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+  const f = (n: number) => (Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
   const lines = [
     `| Database | Path | Scenario | Matches | Statements | One request ms | req/s | p50 ms | p99 ms |${BASELINE ? ' Baseline req/s | Service / baseline |' : ''}`,
     `|---|---|---|---:|---:|---:|---:|---:|---:|${BASELINE ? '---:|---:|' : ''}`,
@@ -163,7 +167,7 @@ function table(rows: Row[]): string {
     const failures = r.service.failures > 0 ? ` (failures: ${r.service.failures})` : '';
     const baseline = r.baseline ? ` ${f(r.baseline.rps)} | ${(r.service.rps / r.baseline.rps).toFixed(2)} |` : '';
     lines.push(
-      `| ${r.database} | ${r.path} | ${r.scenario} | ${r.matches === undefined ? '–' : r.matches.toLocaleString('en-US')} | ${r.statements} | ${f(r.single)} | ${f(r.service.rps)}${failures} | ${r.service.p50} | ${r.service.p99} |${baseline}`,
+      `| ${r.database} | ${r.path} | ${r.scenario} | ${r.matches === undefined ? '–' : r.matches.toLocaleString('en-US')} | ${r.statements} | ${f(r.single)} | ${f(r.service.rps)}${failures} | ${f(r.service.p50)} | ${f(r.service.p99)} |${baseline}`,
     );
   }
   return lines.join('\n');
