@@ -1,12 +1,17 @@
-import { dropEventIndex } from '../../src/calendar/data/event-index';
+import { dropEventIndex, eventListPath, installEventIndex } from '../../src/calendar/data/event-index';
+import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/identifiers';
+import { deleteOption } from '../../src/wp/options';
+import { createTecTables } from '../support/tec-tables';
 import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';
 import { createAppPassword, createUser } from '../support/users';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Exact totals and pages on a generated calendar, for combinations of every list filter, against a brute-force
- * evaluation of the same rules over all the rows — through the event index, and again on the date meta once the
- * index is dropped (the path of an existing WordPress database without `wp-calendar db:index`).
+ * evaluation of the same rules over all the rows — through the event index, again on the date meta once the
+ * index is dropped (the path of an existing WordPress database without `wp-calendar db:index`), and with the
+ * plugin's custom tables (one occurrence per event, as the plugin writes a single event): through the occurrence
+ * index, and on the plugin's table itself.
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -194,4 +199,31 @@ describe('on the date meta, without the index', () => {
   it('has_events on venues and organizers', async () => {
     await expectLinkedExact();
   });
+});
+
+describe("with the plugin's custom tables", () => {
+  beforeAll(async () => {
+    await createTecTables(t.wp);
+    await installEventIndex(t.wp);
+    // The plugin's rows, written by plain SQL after the index: the occurrence triggers fill it.
+    const dated = events.filter((e) => ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'].every((k) => e.meta.has(k)));
+    const first = (e: BruteEvent, key: string) => e.meta.get(key)![0]!;
+    const dates = (e: BruteEvent) => ({ start_date: first(e, '_EventStartDate'), end_date: first(e, '_EventEndDate'), start_date_utc: first(e, '_EventStartDateUTC'), end_date_utc: first(e, '_EventEndDateUTC'), duration: 3600 });
+    await t.wp.knex.batchInsert(`${t.prefix}tec_events`, dated.map((e) => ({ post_id: e.id, ...dates(e), timezone: 'UTC', hash: `e${e.id}` })), 100);
+    const ids: Array<{ event_id: number; post_id: number }> = await t.wp.knex(`${t.prefix}tec_events`).select('event_id', 'post_id');
+    const eventIds = new Map(ids.map((r) => [Number(r.post_id), Number(r.event_id)]));
+    await t.wp.knex.batchInsert(`${t.prefix}tec_occurrences`, dated.map((e) => ({ event_id: eventIds.get(e.id), post_id: e.id, ...dates(e), hash: `o${e.id}`, updated_at: '2025-06-01 00:00:00' })), 100);
+  }, 60_000);
+
+  it('through the occurrence index: the same exact totals and pages', async () => {
+    expect((await eventListPath(t.wp)).source).toBe('occurrence-index');
+    expect(await expectExact()).toBeGreaterThan(30);
+    await expectLinkedExact();
+  }, 60_000);
+
+  it("on the plugin's occurrences table itself: the same exact totals and pages", async () => {
+    await deleteOption(t.wp, OCCURRENCE_INDEX_OPTION);
+    expect((await eventListPath(t.wp)).source).toBe('occurrences');
+    expect(await expectExact()).toBeGreaterThan(30);
+  }, 60_000);
 });

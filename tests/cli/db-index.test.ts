@@ -4,14 +4,16 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
-import { eventIndexState } from '../../src/calendar/data/event-index';
+import { eventIndexState, eventListPath } from '../../src/calendar/data/event-index';
 import { runCli } from '../../src/cli/program';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { ensureSchema } from '../../src/db/schema';
-import { writeDefaultOptions } from '../../src/setup/prepare-database';
+import { prepareDatabase, writeDefaultOptions } from '../../src/setup/prepare-database';
+import { updateOption } from '../../src/wp/options';
 import { WpData } from '../../src/wp/wp-data';
 import { createCliTarget, type CliTarget } from '../support/cli';
 import { seedEvent } from '../support/rows';
+import { createTecTables } from '../support/tec-tables';
 
 /**
  * `wp-calendar db:index` on an existing WordPress database (tables the service did not create, so no index):
@@ -41,6 +43,8 @@ const total = () =>
     return Number(res.headers['x-tec-total']);
   });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
+const NONE = { table: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false };
+const TRIGGERS = ['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`).sort();
 const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
 
 beforeAll(async () => {
@@ -60,7 +64,7 @@ afterAll(async () => {
 
 it('an existing database has no index until db:index installs it; a second run changes no schema', async () => {
   const before = await tables();
-  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  expect(await state()).toEqual(NONE);
   expect(await total()).toBe(3);
 
   const first = await cli(['db:index']);
@@ -71,9 +75,7 @@ it('an existing database has no index until db:index installs it; a second run c
   });
   expect(await tables()).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
   const installed = await state();
-  expect(installed.table).toBe(true);
-  expect(installed.triggers).toHaveLength(6);
-  expect(installed.complete).toBe(true);
+  expect(installed).toEqual({ ...NONE, table: true, triggers: TRIGGERS, version: '2', complete: true });
   expect(await total()).toBe(3);
 
   const again = await cli(['db:index']);
@@ -90,7 +92,7 @@ it('--drop removes the table, the triggers and the mark, and the lists read the 
   const before = await tables();
   const run = await cli(['db:index', '--drop']);
   expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
-  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  expect(await state()).toEqual(NONE);
   expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index`));
   const triggers = await target.withDb((db) => db.dialect.listTriggers(db.knex));
   expect(triggers.filter((t) => t.startsWith(PREFIX))).toEqual([]);
@@ -127,9 +129,68 @@ it('refuses, with the privileges it lacks, a database user who cannot create tri
       stdout: '',
       stderr: 'wp-calendar: the database user lacks the CREATE, TRIGGER, INDEX privileges needed to install the event index (GRANT CREATE, TRIGGER, INDEX ON <database>.* TO <user>, or run this command as a user who has them); nothing was changed\n',
     });
-    expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+    expect(await state()).toEqual(NONE);
   } finally {
     for (const host of ['localhost', '127.0.0.1']) await admin.raw('DROP USER IF EXISTS ?@?', [user, host]);
     await admin.destroy();
   }
+});
+
+describe('an install of an earlier version', () => {
+  /** Makes the install look like version 1's: its mark, and a trigger of another definition under a current name. */
+  const makeVersionOne = (prefix: string) =>
+    target.withDb(async (db) => {
+      const wp = WpData.open(db, prefix);
+      await updateOption(wp, 'calendar_event_index', '1', 'off');
+      const name = `${prefix}calendar_event_index_post_delete`;
+      await db.knex.raw(`DROP TRIGGER ${db.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`}`);
+      await db.knex.raw(db.dialect.createTriggerSql({ name, table: `${prefix}posts`, event: 'DELETE', statements: [`DELETE FROM ${prefix}calendar_event_index WHERE post_id = -1`] }));
+    });
+  const indexRows = () => target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n));
+
+  it('is not read; the start-up line says what db:index would do, and db:index upgrades it, idempotently', async () => {
+    expect((await cli(['db:index'])).code).toBe(0);
+    await makeVersionOne(PREFIX);
+    expect(await state()).toMatchObject({ version: '1', complete: false, outdated: true, triggers: TRIGGERS });
+    const path = await target.withDb((db) => eventListPath(WpData.open(db, PREFIX)));
+    expect(path.source).toBe('postmeta');
+    expect(path.message).toContain("The event index installed is of version 1, this service's is 2: the lists do not read it; wp-calendar db:index would upgrade it");
+    expect(await total()).toBe(4);
+    // The service does not change a database it did not create: its start leaves the old install as it is.
+    expect(await target.withDb((db) => prepareDatabase(db, { prefix: PREFIX, siteUrl: 'http://site.test' }))).toEqual({ created: [], installed: false, eventIndex: false });
+    expect((await state()).version).toBe('1');
+
+    expect(await cli(['db:index'])).toEqual({
+      code: 0,
+      stdout: `Upgraded the event index from version 1 to 2: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+      stderr: '',
+    });
+    expect(await state()).toEqual({ ...NONE, table: true, triggers: TRIGGERS, version: '2', complete: true });
+    // The trigger is this version's again: a post deleted with plain SQL leaves the index.
+    const last = await target.withDb(async (db) => Number((await db.knex(`${PREFIX}posts`).max({ id: 'ID' }))[0]!.id));
+    await target.withDb((db) => db.knex(`${PREFIX}posts`).where('ID', last).delete());
+    expect(await indexRows()).toBe(3);
+    expect(await total()).toBe(3);
+    expect((await cli(['db:index'])).stdout).toBe(`The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`);
+  });
+
+  it("on a database the service created, is upgraded at start; the plugin's tables arriving later add the occurrence index", async () => {
+    const prefix = 'svc_';
+    const prepare = () => target.withDb((db) => prepareDatabase(db, { prefix, siteUrl: 'http://svc.test' }));
+    expect((await prepare()).eventIndex).toBe(true);
+    await target.withDb((db) => seedEvent(WpData.open(db, prefix), { post_title: 'Ours', start: '2025-07-03 19:00:00', end: '2025-07-03 21:00:00' }));
+    await makeVersionOne(prefix);
+    expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: '1' });
+    const svcState = () => target.withDb((db) => eventIndexState(WpData.open(db, prefix)));
+    expect(await svcState()).toMatchObject({ version: '2', complete: true, outdated: false });
+    expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false });
+
+    await target.withDb((db) => createTecTables(WpData.open(db, prefix)));
+    expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, outdated: true });
+    expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrences');
+    expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: null });
+    expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, occurrenceIndex: { table: true, complete: true }, outdated: false });
+    expect((await svcState()).triggers).toHaveLength(15);
+    expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrence-index');
+  });
 });

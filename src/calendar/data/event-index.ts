@@ -3,11 +3,10 @@ import path from 'node:path';
 import { SCHEMA_DIR } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-data';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
 import { isTruthy } from '../settings';
 import {
   DEFERRED_FLAG,
-  EVENT_INDEX_TABLE,
   eventIndexTable,
   eventIndexTriggerNames,
   eventIndexTriggers,
@@ -114,14 +113,15 @@ async function count(wp: WpData, table: string): Promise<number> {
 export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: number; occurrences?: number }> {
   const table = eventIndexTable(wp.prefix);
   await wp.knex.raw(eventRowsSql(wp, '1 = 1'));
-  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = 'tribe_events')`);
+  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = ?)`, [POST_TYPE.event]);
   const tables = [table];
   let occurrences: number | undefined;
   if (await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix))) {
     const occurrenceTable = occurrenceIndexTable(wp.prefix);
     await wp.knex.raw(occurrenceRowsSql(wp, '1 = 1'));
     await wp.knex.raw(
-      `DELETE FROM ${occurrenceTable} WHERE occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(wp.prefix)} o JOIN ${wp.t.posts} p ON p.ID = o.post_id WHERE p.post_type = 'tribe_events')`,
+      `DELETE FROM ${occurrenceTable} WHERE occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(wp.prefix)} o JOIN ${wp.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
+      [POST_TYPE.event],
     );
     tables.push(occurrenceTable);
     occurrences = await count(wp, occurrenceTable);
