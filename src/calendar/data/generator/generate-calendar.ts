@@ -52,9 +52,13 @@ export interface GeneratedCalendar {
   tags: GeneratedTerm[];
 }
 
+/**
+ * The meta rows go in before their posts (in the same transaction, so no reader sees one without the other): the
+ * index triggers then find no row to update for each meta row, and the post's insert computes its row once.
+ */
 async function writePosts(wp: WpData, posts: readonly GeneratedPost[]): Promise<void> {
-  await insertRows(wp, wp.t.posts, posts.map((p) => p.post));
   await insertRows(wp, wp.t.postmeta, posts.flatMap((p) => p.meta));
+  await insertRows(wp, wp.t.posts, posts.map((p) => p.post));
   const relationships = posts.flatMap((p) => p.termTaxonomyIds.map((tt) => ({ object_id: p.post.ID, term_taxonomy_id: tt, term_order: 0 })));
   await insertRows(wp, wp.t.term_relationships, relationships);
 }
