@@ -122,7 +122,7 @@ describe('WordPress core tables', () => {
     // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) and the
     // mark of the event index created with them are not.
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
-      ['calendar_event_index', '1', 'off'],
+      ['calendar_event_index', '2', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);
     const roles = phpUnserialize(byName.xyz_user_roles) as Record<string, { name: string; capabilities: Record<string, boolean> }>;
