@@ -4,7 +4,7 @@ import type { PostRow } from '../wp/posts';
 import type { CalendarEnv } from './env';
 import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from './db-checks';
 import { hasPasswordAccess } from './password';
-import type { Req, ResourceErrors, WriteInput } from './post-resource/define';
+import type { ResourceErrors, WriteInput } from './post-resource/define';
 
 /**
  * What venues and organizers share as resources (Tribe__Events__REST__V1__Endpoints__Single_Venue, Single_Organizer):
@@ -25,9 +25,9 @@ export function linkedValidate(postType: string) {
 }
 
 /** Whether the caller sees the object unmasked: no password, the right `password`, or context=edit for an editor. */
-export function passwordAccess(env: CalendarEnv, post: PostRow, req: Pick<Req, 'params'>): boolean {
-  const editContext = req.params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
-  return hasPasswordAccess(post.post_password, req.params.password, editContext);
+export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): boolean {
+  const editContext = params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
+  return hasPasswordAccess(post.post_password, params.password, editContext);
 }
 
 const LINKED_ERRORS = {
@@ -51,8 +51,8 @@ const LINKED_ERRORS = {
 export const linkedErrors = (kind: 'venue' | 'organizer'): ResourceErrors => LINKED_ERRORS[kind];
 
 export function linkedReadAccess(notAccessible: ErrorCode) {
-  return (env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } => {
+  return (env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: ErrorCode; mask: boolean } => {
     if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: post.post_type }, post)) return { error: notAccessible, mask: false };
-    return { mask: !passwordAccess(env, post, req) };
+    return { mask: !passwordAccess(env, post, params) };
   };
 }

@@ -59,7 +59,7 @@ export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unkn
 }
 
 /** A shape whose arguments may all be omitted; defaults are kept. */
-export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<S[K]> };
+export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<Exclude<S[K], undefined>> };
 
 /**
  * The update arguments of a resource from its create arguments, as WordPress derives EDITABLE from CREATABLE

@@ -7,7 +7,7 @@ import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { passwordAccess } from '../linked-resource';
 import { EVENT_META } from '../meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
-import type { PostResourceDef, Req, ResourceErrors, WriteInput } from '../post-resource/define';
+import type { PostResourceDef, ResourceErrors, WriteInput } from '../post-resource/define';
 import { venueResource } from '../venues/venue-resource';
 import { parsePhpDate } from '../../php/php-date';
 import { resolveZone } from '../../php/date-time';
@@ -65,10 +65,10 @@ function endsBeforeStart(env: CalendarEnv, args: Record<string, unknown>): boole
  * GET visibility (Single_Event::validate_event_accessible): trashed events are gone for everyone; other non-public
  * statuses need read_post; then the password, which refuses the single read rather than masking it.
  */
-function readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } {
+function readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: ErrorCode; mask: boolean } {
   if (post.post_status === 'trash') return { error: 'event-no-longer-available', mask: false };
   if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: EVENT_ERRORS.notAccessible, mask: false };
-  if (!passwordAccess(env, post, req)) return { error: 'event-password-protected', mask: false };
+  if (!passwordAccess(env, post, params)) return { error: 'event-password-protected', mask: false };
   return { mask: false };
 }
 
@@ -85,5 +85,5 @@ export const eventResource: PostResourceDef = {
   serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
   validateList: validateEventList,
-  list: (env, req) => listEvents(eventResource, env, req),
+  list: (env, input) => listEvents(eventResource, env, input),
 };

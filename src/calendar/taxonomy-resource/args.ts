@@ -1,6 +1,6 @@
+import { editableArgs } from '../../http/args';
 import { wpBoolean, wpInteger } from '../../http/wp-types';
 import { tec } from '../validators';
-import type { TermArgShapes } from './define';
 import { DEFAULT_PER_PAGE } from '../page-size';
 
 /**
@@ -14,7 +14,7 @@ const d = (description: string) => ({ description });
 const termList = (description: string) => tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description });
 const checkedInteger = (description: string) => tec.any().optional().meta({ type: 'integer', description });
 
-export function termArgs(label: string, plural: string, hierarchical: boolean): TermArgShapes {
+export function termArgs(label: string, plural: string, hierarchical: boolean) {
   const list = {
     page: tec.positiveInt().default(1).meta(d('The archive page to return')),
     per_page: tec
@@ -44,7 +44,7 @@ export function termArgs(label: string, plural: string, hierarchical: boolean): 
     read,
     create,
     // EDITABLE: the READ arguments and every CREATE argument, none of them required.
-    update: { ...read, ...create, name: create.name.optional() },
+    update: { ...read, ...editableArgs(create) },
     delete: read,
   };
 }
