@@ -1,4 +1,3 @@
-import { restError } from '../../http/errors';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
@@ -15,6 +14,7 @@ import { paging } from '../page-size';
 import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '../post-resource/archive';
 import type { OperationInput, PostResourceDef } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
+import { eventError } from './event-errors';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
@@ -70,7 +70,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput)
   if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) {
-    const { code, message } = restError('event-tickets-not-active');
+    const { code, message } = eventError('event-tickets-not-active');
     checks.fail('ticketed', { code, message });
   }
   // Geolocation needs both coordinates.

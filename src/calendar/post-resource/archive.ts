@@ -1,6 +1,5 @@
 import { can } from '../capabilities';
 import { withQuery } from '../../http/context';
-import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
@@ -92,7 +91,7 @@ export interface ArchiveResult {
  */
 export function archiveResponse(env: CalendarEnv, def: PostResourceDef, result: ArchiveResult): RestResponse {
   const { page, perPage } = result.paging;
-  if (result.items.length === 0 && page > 1) throw restError(def.errors.archivePageNotFound);
+  if (result.items.length === 0 && page > 1) throw def.errors.archivePageNotFound();
   const totalPages = result.total === 0 ? 0 : Math.ceil(result.total / perPage);
   const base = `${env.root}${def.restBase}/`;
   const params = [...result.urlParams, ...(result.addedParams ?? [])];

@@ -1,5 +1,5 @@
 import type { ArgShape } from '../../http/args';
-import type { ErrorCode, ParamProblem, RestError } from '../../http/errors';
+import type { ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
 import type { RequestLocals } from '../../http/routes';
 import type { PostFields } from '../../wp/post-writer';
@@ -42,17 +42,18 @@ export interface PostWriter {
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }
 
+/** The errors the engine answers for a resource, each built from the resource's own catalogue (errorCatalogue()). */
 export interface ResourceErrors {
   /** An id or slug that names no post, answered by the item routes' handlers (404). */
-  notFound: (idOrSlug: string) => RestError;
+  notFound(idOrSlug: string): RestError;
   /** An id that names a post of another type (400). */
-  wrongType: ErrorCode;
+  wrongType(): RestError;
   /** DELETE of a post already in the trash (410). */
-  inTrash: ErrorCode;
+  inTrash(): RestError;
   /** A GET the caller may not see (403). */
-  notAccessible: ErrorCode;
+  notAccessible(): RestError;
   /** A list page past the end (404). */
-  archivePageNotFound: ErrorCode;
+  archivePageNotFound(): RestError;
 }
 
 export interface PostResourceDef {
@@ -81,7 +82,7 @@ export interface PostResourceDef {
   /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */
-  readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: ErrorCode; mask: boolean };
+  readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
   serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
   writer: PostWriter;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */

@@ -1,6 +1,5 @@
 import { can } from '../capabilities';
 import { type PostCapRecord } from '../../auth/permissions';
-import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import { loadPostMeta } from '../../wp/postmeta';
@@ -53,7 +52,7 @@ export async function mayChange(env: CalendarEnv, def: PostResourceDef, action: 
 async function requireTarget(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<PostRow> {
   const post = await target(env.ctx.wp, def, input);
   if (!post) throw def.errors.notFound(String(input.args.id ?? input.args.slug));
-  if (post.post_type !== def.postType) throw restError(def.errors.wrongType);
+  if (post.post_type !== def.postType) throw def.errors.wrongType();
   return post;
 }
 
@@ -68,7 +67,7 @@ export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: W
 export async function readItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
   const post = await requireTarget(env, def, input);
   const access = def.readAccess(env, post, input.params);
-  if (access.error) throw restError(access.error);
+  if (access.error) throw access.error;
   return serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask });
 }
 
@@ -118,7 +117,7 @@ export async function updateItem(env: CalendarEnv, def: PostResourceDef, input: 
 
 export async function deleteItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
   const post = await requireTarget(env, def, input);
-  if (post.post_status === 'trash') throw restError(def.errors.inTrash);
+  if (post.post_status === 'trash') throw def.errors.inTrash();
   return env.ctx.wp.transaction(async (wp) => {
     const trashed = await trashPost(wp, env.write, post.ID);
     await def.writer.afterTrash?.(env, wp, trashed);
