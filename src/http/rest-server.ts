@@ -52,7 +52,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         args: INDEX_ARGS,
         handler: async ({ ctx }) => {
           const site = await ctx.site();
-          return siteIndex(site, namespaces, await ctx.authenticationIndex(), routesData(routes, restRoot(site)));
+          return siteIndex(site, namespaces, await ctx.authenticationIndex(), await routesData(routes, restRoot(site), ctx));
         },
       },
     ],
@@ -73,7 +73,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
                 if (!namespaces.includes(requested)) throw restError('rest_invalid_namespace');
                 const site = await ctx.site();
                 const own = routes.filter((r) => r.namespace === requested);
-                return namespaceIndex(requested, site, routesData(own, restRoot(site)));
+                return namespaceIndex(requested, site, await routesData(own, restRoot(site), ctx));
               },
             },
           ],
@@ -127,7 +127,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: {}, body: input.body, query: input.query, url: urlParams });
         matched = requestFor(found, params, params);
         const site = await ctx.site();
-        result = routeData(found, restRoot(site));
+        result = await routeData(found, restRoot(site), ctx);
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');
