@@ -22,8 +22,8 @@ const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 const OUT = resolve(root, 'tests/fixtures/plugin/discovery.json');
 const NS = '/tribe/events/v1';
 
-/** The options a discovery document reads. */
-const OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'posts_per_page'];
+/** The options a discovery document reads, and those the administrator's authentication needs. */
+const OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'posts_per_page', 'wp_user_roles', 'using_application_passwords'];
 
 const ROUTES = [
   '', '/doc', '/events', '/events/1', '/events/by-slug/x', '/venues', '/venues/1', '/venues/by-slug/x',

@@ -29,14 +29,14 @@ export function describeArg(schema: z.ZodType): ArgDescription & { required: boo
  * An argument as a route descriptor lists it (WP_REST_Server::get_data_for_route): the keywords its plugin registered,
  * in that order, then `required`. Arguments without a registration list every keyword their schema carries.
  */
-export async function registeredArg(schema: z.ZodType, ctx: HttpContext): Promise<Record<string, unknown>> {
+export async function registeredArg<C extends HttpContext>(schema: z.ZodType, ctx: C): Promise<Record<string, unknown>> {
   const full = describeType(schema);
   const reg = full.registered as Registered | undefined;
   if (!reg) return describeArg(schema);
   const out: Record<string, unknown> = {};
   for (const key of reg.keys) {
     const declared = reg.values && key in reg.values ? reg.values[key] : full[key];
-    out[key] = declared instanceof RequestValue ? await declared.compute(ctx) : declared;
+    out[key] = declared instanceof RequestValue ? await (declared as RequestValue<C>).compute(ctx) : declared;
   }
   out.required = isRequired(schema);
   return out;
@@ -57,7 +57,7 @@ export interface RouteData {
 
 type ListedRoute<C extends HttpContext> = Pick<CompiledRoute<C>, 'pattern' | 'namespace' | 'def'>;
 
-export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: HttpContext): Promise<RouteData> {
+export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C): Promise<RouteData> {
   const endpoints: RouteData['endpoints'] = [];
   for (const e of route.def.endpoints) {
     const args: Array<[string, unknown]> = [];
@@ -70,7 +70,7 @@ export async function routeData<C extends HttpContext>(route: ListedRoute<C>, ro
   return data;
 }
 
-export async function routesData<C extends HttpContext>(routes: Array<ListedRoute<C>>, root: string, ctx: HttpContext): Promise<Record<string, RouteData>> {
+export async function routesData<C extends HttpContext>(routes: Array<ListedRoute<C>>, root: string, ctx: C): Promise<Record<string, RouteData>> {
   const out: Record<string, RouteData> = {};
   for (const route of routes) if (route.def.showInIndex !== false) out[route.pattern] = await routeData(route, root, ctx);
   return out;

@@ -151,8 +151,8 @@ export interface Registered {
 export type RegisteredKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
 
 /** A declared value WordPress computes when the routes are registered, that is on every request. */
-export class RequestValue {
-  constructor(readonly compute: (ctx: HttpContext) => Promise<unknown>) {}
+export class RequestValue<C extends HttpContext = HttpContext> {
+  constructor(readonly compute: (ctx: C) => Promise<unknown>) {}
 }
 
 /**
