@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { parseArgs } from './args';
+import { parseArgs, withOwnChecks } from './args';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
 import type { Limiter } from './limiter';
@@ -141,8 +141,13 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         delete params.rest_route;
         matched = requestFor(found.route, params, params);
         const parsed = parseArgs(found.endpoint.args, params);
-        if ('error' in parsed) throw parsed.error;
         const request = matched.request;
+        if ('error' in parsed) {
+          const validate = found.endpoint.validate;
+          if (!validate) throw parsed.error;
+          const sent = Object.fromEntries(Object.keys(found.endpoint.args).filter((name) => params[name] !== undefined && params[name] !== null).map((name) => [name, params[name]]));
+          throw await withOwnChecks(found.endpoint.args, parsed, () => validate({ ...request, args: sent }));
+        }
         request.args = parsed.values;
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);
