@@ -78,7 +78,7 @@ it('an existing database has no index until db:index installs it; a second run c
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
     stderr: '',
   });
   const after = await tables();
