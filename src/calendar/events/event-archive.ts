@@ -148,7 +148,7 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await eventDateSource(wp, env.tec);
-  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
   const items = await serializePage(env, def, wp, req, result.ids);
   return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params), addedParams: addedParams(a) });
 }
