@@ -69,10 +69,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput)
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
   if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
-  if (a.ticketed === true) {
-    const { code, message } = eventError('event-tickets-not-active');
-    checks.fail('ticketed', { code, message });
-  }
+  if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
   // Geolocation needs both coordinates.
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();
@@ -151,7 +148,7 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await eventDateSource(wp, env.tec);
-  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
   const items = await serializePage(env, def, wp, input.params, result.ids);
   return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
 }
