@@ -1,6 +1,8 @@
 import { editableArgs } from '../../http/args';
 import { wpBoolean, wpInteger, wpString } from '../../http/wp-types';
+import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
+import { EVENT_FIELDS } from './event-fields';
 import { EventListArgs } from './event-list-args';
 
 /**
@@ -20,7 +22,8 @@ export const EventSlugArgs = {
   slug: tec.nonEmptyString().meta(d('the event post name')),
 };
 
-export const EventCreateArgs = {
+/** The plain meta-backed fields come from the field table (event-fields.ts); those the plugin does not declare come last. */
+export const EventCreateArgs = withFieldArguments({
   author: wpInteger().optional().meta(d('the event author ID')),
   date: tec.timeString().optional().meta(d('the event publication date')),
   date_utc: tec.timeString().optional().meta(d('the event publication date (UTC timezone)')),
@@ -38,14 +41,14 @@ export const EventCreateArgs = {
   website: tec.urlOrEmpty().optional().meta({ type: 'string', description: 'the event website URL' }),
   show_map: wpBoolean().optional().meta(d('whether the event should show a map or not')),
   show_map_link: wpBoolean().optional().meta(d('whether the event should show a map link or not')),
-  hide_from_listings: wpBoolean().optional().meta(d('whether events should be hidden in the calendar view or not')),
+  hide_from_listings: EVENT_FIELDS.hide_from_listings.argument,
   sticky: wpBoolean().optional().meta(d('whether the event should be sticky in the calendar view or not')),
-  featured: wpBoolean().optional().meta(d('whether the event should be featured on the site or not')),
+  featured: EVENT_FIELDS.featured.argument,
   categories: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'the event category ID or name' }),
   tags: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'the event tag ID or name' }),
   venue: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'a venue ID or an array of venue data' }),
   organizer: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'an organizer ID or an array of organizer data' }),
-};
+}, EVENT_FIELDS);
 
 /** EDITABLE: every create argument optional, defaults kept (all_day stays false when omitted). */
 export const EventUpdateFields = editableArgs(EventCreateArgs);

@@ -1,6 +1,8 @@
 import { editableArgs } from '../../http/args';
 import { wpInteger, wpString } from '../../http/wp-types';
+import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
+import { VENUE_FIELDS } from './venue-fields';
 
 /** The venue routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Venue::READ_args, CREATE_args). Ids and
 *   slugs must exist: checked in validate. */
@@ -11,7 +13,8 @@ const text = (description: string) => tec.stringOrEmpty().optional().meta(d(desc
 export const VenueReadArgs = { id: wpInteger().meta(d('the venue post ID')) };
 export const VenueSlugArgs = { slug: wpString().meta(d('the venue slug')) };
 
-export const VenueCreateArgs = {
+/** The plain meta-backed fields come from the field table (venue-fields.ts); those the plugin does not declare come last. */
+export const VenueCreateArgs = withFieldArguments({
   author: wpInteger().optional().meta(d('the venue author ID')),
   date: tec.timeString().optional().meta(d('the venue publication date')),
   date_utc: tec.timeString().optional().meta(d('the venue publication date (UTC timezone)')),
@@ -20,17 +23,17 @@ export const VenueCreateArgs = {
   status: tec.postStatus().optional().meta(d('the venue post status')),
   show_map: wpString().optional().meta(d('whether events linked to the venue should show a map or not')),
   show_map_link: wpString().optional().meta(d('whether events linked to the venue should show a map link or not')),
-  address: text('the venue address'),
-  city: text('the venue city'),
-  country: text('the venue country'),
-  province: text('the venue province'),
-  state: text('the venue state'),
-  zip: text('the venue ZIP code'),
-  phone: text('the venue phone number'),
+  address: VENUE_FIELDS.address.argument,
+  city: VENUE_FIELDS.city.argument,
+  country: VENUE_FIELDS.country.argument,
+  province: VENUE_FIELDS.province.argument,
+  state: VENUE_FIELDS.state.argument,
+  zip: VENUE_FIELDS.zip.argument,
+  phone: VENUE_FIELDS.phone.argument,
   stateprovince: text('the venue state and province'),
-  website: tec.urlOrEmpty().optional().meta({ type: 'string', description: 'the venue website URL' }),
+  website: VENUE_FIELDS.website.argument,
   image: wpString().optional().meta(d('the venue featured image ID or URL')),
-};
+}, VENUE_FIELDS);
 
 const VenueUpdateFields = editableArgs(VenueCreateArgs);
 
