@@ -1,3 +1,4 @@
+import { registered } from '../http/wp-types';
 import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
@@ -28,17 +29,18 @@ export interface LinkedArchive {
   searchMetaKeys: readonly string[];
 }
 
-const d = (description: string) => ({ description });
-
+/** The plugin's descriptions name the post type in the plural, capitalized ("Venues should …"). */
 export function linkedListArgs(plural: string) {
+  const Plural = plural.charAt(0).toUpperCase() + plural.slice(1);
   return {
-    page: tec.positiveInt().default(1).meta(d('The archive page to return')),
-    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(d(`The number of ${plural} to return on each page`)),
-    search: tec.nonEmptyString().optional().meta(d(`Limit results to those matching a string`)),
-    event: tec.idFormat().optional().meta(d(`Limit results to ${plural} associated via the "_EventVenueID" / "_EventOrganizerID" meta with the specified event ID`)),
-    has_events: tec.any().optional().meta({ type: 'boolean', description: `Limit results to ${plural} that have events` }),
-    only_with_upcoming: tec.any().default(false).meta({ type: 'boolean', description: `Limit results to ${plural} that have upcoming events` }),
-    status: tec.any().optional().meta({ type: 'string', description: `The ${plural} post status` }),
+    page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
+    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(registered('default, description, type', `The number of ${plural} to return on each page`, { default: String(DEFAULT_PER_PAGE) })),
+    search: tec.nonEmptyString().optional().meta(registered('description, type', `${Plural} should contain the specified string in the title, description or custom fields`)),
+    event: tec.idFormat().optional().meta(registered('description, type', `${Plural} should be related to this event`)),
+    has_events: tec.any().optional().meta({ type: 'boolean', ...registered('description', `${Plural} should have events associated to them`) }),
+    only_with_upcoming: tec.any().default(false).meta({ type: 'boolean', ...registered('description, default', `${Plural} should have upcoming events associated to them`) }),
+    // "organizer" for venues too: the plugin's description.
+    status: tec.any().optional().meta({ type: 'string', ...registered('format, description', 'The organizer post status', { format: 'string' }) }),
   };
 }
 

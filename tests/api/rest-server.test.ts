@@ -107,8 +107,9 @@ describe('index and namespace descriptors', () => {
     expect(res.body.namespace).toBe(ns);
     expect(Object.keys(res.body.routes)[0]).toBe(`/${ns}`);
     expect(res.body.routes[`/${ns}`].endpoints[0].args).toEqual({
-      namespace: { default: ns, type: 'string', required: false },
-      context: { default: 'view', type: 'string', required: false },
+      // Core registers them with a default and nothing else.
+      namespace: { default: ns, required: false },
+      context: { default: 'view', required: false },
     });
     expect(res.body._links).toEqual({ up: [{ href: 'http://calendar.test/wp-json/' }] });
   });

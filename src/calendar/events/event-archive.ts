@@ -69,10 +69,7 @@ export async function validateEventList(req: Req, env: CalendarEnv) {
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
   if (a.status !== undefined && !requestedStatus(env, req, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
-  if (a.ticketed === true) {
-    const { code, message } = restError('event-tickets-not-active');
-    checks.fail('ticketed', { code, message });
-  }
+  if (a.ticketed === true) checks.fail('ticketed', restError('event-tickets-not-active'));
   // Geolocation needs both coordinates.
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();

@@ -95,10 +95,17 @@ describe('create with the required fields', () => {
     expect(await t.wp.knex(t.wp.t.posts).count({ n: '*' })).toEqual(before);
   });
 
-  it('rejects non-string JSON values for string parameters', async () => {
+  it('rejects values of the wrong declared type', async () => {
+    const res = await create({ title: 'Typed', start_date: '2025-07-01', end_date: '2025-07-01', all_day: 'yes', show_map: 'maybe' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.params).toEqual({ all_day: 'all_day is not of type boolean.', show_map: 'show_map is not of type boolean.' });
+  });
+
+  it('runs the image check before the declared types, on the value as sent', async () => {
+    // No attachment 123: the plugin's is_image callback refuses it before WordPress would check the type.
     const res = await create({ title: 'Typed', start_date: '2025-07-01', end_date: '2025-07-01', image: 123, all_day: 'yes' });
     expect(res.status).toBe(400);
-    expect(res.body.data.params).toEqual({ image: 'image is not of type string.', all_day: 'all_day is not of type boolean.' });
+    expect(res.body.data).toEqual({ status: 400, params: { image: 'Invalid parameter.' }, details: [] });
   });
 
   it('refuses an end before the start', async () => {
