@@ -92,22 +92,23 @@ async function termClauses(input: OperationInput<EventListValues>, wp: WpData): 
   return clauses;
 }
 
-const flag = (value: boolean) => (value ? '1' : '0');
 const csv = (value: unknown) => textItems(value).join(',');
 
 /**
  * The effective query values of `rest_url`, in the plugin's order; categories and tags are never included.
- * With `geoloc` the coordinates are always listed, as bare keys when absent.
+ * A false `geoloc` is left out with its coordinates; a true one always lists them, as bare keys when absent.
+ * `ticketed` never appears: a false one is dropped, a true one is refused.
  */
 function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): UrlParam[] {
+  const geoloc = a.geoloc === true;
   const out: Array<[string, string | null | undefined]> = [
     ['per_page', String(perPage)],
     ['start_date', bounds.start_date],
     ['end_date', bounds.end_date],
     ['search', a.search],
-    ['geoloc', a.geoloc === undefined ? undefined : flag(a.geoloc)],
-    ['geoloc_lat', a.geoloc_lat === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lat)],
-    ['geoloc_lng', a.geoloc_lng === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lng)],
+    ['geoloc', geoloc ? '1' : undefined],
+    ['geoloc_lat', !geoloc ? undefined : a.geoloc_lat === undefined ? null : String(params.geoloc_lat)],
+    ['geoloc_lng', !geoloc ? undefined : a.geoloc_lng === undefined ? null : String(params.geoloc_lng)],
     ['status', status],
     ['post_parent', a.post_parent === undefined ? undefined : String(a.post_parent)],
     ['include', a.include === undefined ? undefined : a.include.join(',')],
@@ -115,7 +116,6 @@ function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds
     ['starts_after', bounds.starts_after],
     ['ends_before', bounds.ends_before],
     ['ends_after', bounds.ends_after],
-    ['ticketed', a.ticketed === undefined ? undefined : flag(a.ticketed)],
   ];
   return out.filter((p): p is [string, string | null] => p[1] !== undefined);
 }

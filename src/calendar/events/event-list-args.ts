@@ -32,7 +32,8 @@ export const EventListArgs = {
   starts_after: time('Events that start after the specified date'),
   ends_before: time('Events that end before the specified date'),
   ends_after: time('Events that end after the specified date'),
-  strict_dates: checked((v) => typeof v === 'string' && v !== '')
+  // Refused when PHP's empty() holds: "" and "0".
+  strict_dates: checked((v) => typeof v === 'string' && v !== '' && v !== '0')
     .default('false')
     .meta({ type: 'string', ...registered('default, description', 'Dates set using the start_date/end_date, starts_*/ends_* are set to start at the specified times. The default behavior is to include the entire days.') }),
   search: tec.nonEmptyString().optional().meta(registered('description, type', 'Events should contain the specified string in the title or description')),

@@ -10,10 +10,7 @@ import { organizerResource } from '../organizers/organizer-resource';
 import type { PostResourceDef, ResourceErrors, WriteInput } from '../post-resource/define';
 import type { EventWriteArgs } from './event-args';
 import { venueResource } from '../venues/venue-resource';
-import { parsePhpDate } from '../../php/php-date';
-import { resolveZone } from '../../php/date-time';
 import { EventArgs } from './event-args';
-import { eventTimezone } from './event-dates';
 import { eventError } from './event-errors';
 import { linkedValueIsValid, type LinkKind } from './event-links';
 import { listEvents, validateEventList } from './event-archive';
@@ -43,24 +40,7 @@ async function validate(env: CalendarEnv, { args }: WriteInput<EventWriteArgs>, 
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
     if (!(await linkedValueIsValid(env, wp, link, args[link.param]))) checks.fail(link.param);
   }
-  if (endsBeforeStart(env, args)) {
-    checks.fail('end_date', { code: 'rest_invalid_date_range', message: 'The end date must not be before the start date.' });
-  }
   return checks.result();
-}
-
-/**
- * An end before the start is refused (the plugin would silently move the end to the start). All-day events
- * compare calendar dates only, since both ends are rounded to whole days.
- */
-function endsBeforeStart(env: CalendarEnv, args: Record<string, unknown>): boolean {
-  if (args.start_date === undefined || args.end_date === undefined) return false;
-  const zone = resolveZone(eventTimezone(env, args.timezone)) ?? env.siteZone;
-  const parse = (v: unknown) => parsePhpDate(v as string | number, { now: env.ctx.now, timeZone: zone })?.wallClock;
-  const start = parse(args.start_date);
-  const end = parse(args.end_date);
-  if (!start || !end) return false;
-  return args.all_day ? end.slice(0, 10) < start.slice(0, 10) : end < start;
 }
 
 /**

@@ -9,7 +9,8 @@ import { useTestApp } from '../../support/test-app';
  * the same arguments, and every endpoint names the component schema it returns. A route added without all this fails.
  */
 
-const t = useTestApp();
+// A fixed clock: the event list's date defaults in the descriptors are computed from it on every request.
+const t = useTestApp({ clock: () => new Date('2026-11-25T12:00:00Z') });
 
 const NO_DESCRIPTION = 'No description provided';
 /** WordPress `(?P<name>regex)` → OpenAPI `{name}`, written independently of the generator. */

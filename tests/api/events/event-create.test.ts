@@ -108,10 +108,10 @@ describe('create with the required fields', () => {
     expect(res.body.data).toEqual({ status: 400, params: { image: 'Invalid parameter.' }, details: [] });
   });
 
-  it('refuses an end before the start', async () => {
+  it('accepts an end before the start, moving the local end to the start but not its UTC twin', async () => {
     const res = await create({ title: 'Backwards', start_date: '2025-07-02 10:00:00', end_date: '2025-07-01 10:00:00' });
-    expect(res.status).toBe(400);
-    expect(res.body.data.params).toEqual({ end_date: 'The end date must not be before the start date.' });
+    expect(res.status).toBe(201);
+    expect(await meta(res.body.id)).toMatchObject({ _EventEndDate: '2025-07-02 10:00:00', _EventEndDateUTC: '2025-07-01 10:00:00', _EventDuration: '0' });
   });
 });
 
