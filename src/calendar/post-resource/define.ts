@@ -75,8 +75,10 @@ export interface ResourceErrors {
 }
 
 export interface PostResourceDef<A extends PostArgShapes = PostArgShapes> {
-  name: 'event' | 'venue' | 'organizer';
-  restBase: 'events' | 'venues' | 'organizers';
+  /** The singular name (`event`), as the plugin's texts use it. */
+  name: string;
+  /** The routes' base and the archive's key (`events`). */
+  restBase: string;
   postType: string;
   /** Taxonomies whose terms the serializer needs. */
   taxonomies: readonly string[];
