@@ -87,7 +87,8 @@ export interface PostResourceDef<A extends PostArgShapes = PostArgShapes> {
   args: A;
   /**
    * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
-   * validated arguments; the fixture loader runs them on the items it writes.
+   * validated arguments; the fixture loader runs them on the items it writes. Reads and deletes run them too, where
+   * only the id or slug is among the arguments (the write arguments are then all absent).
    */
   validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean }): Promise<Map<string, ParamProblem> | undefined>;
   /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
