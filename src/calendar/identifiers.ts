@@ -41,6 +41,9 @@ export const OCCURRENCE_INDEX_OPTION = 'calendar_occurrence_index';
  * a bulk writer's session can defer (1 had neither).
  */
 export const EVENT_INDEX_VERSION = '2';
+/** The mark of a complete event search index, part of the event index on SQLite (src/calendar/data/event-search-index.ts). */
+export const EVENT_SEARCH_INDEX_OPTION = 'calendar_event_search';
+export const EVENT_SEARCH_INDEX_VERSION = '1';
 
 export const PRIMARY_NAMESPACE = 'calendar/events/v1';
 export const ALIAS_NAMESPACE = 'tribe/events/v1';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { wpBoolean } from '../http/wp-types';
+import { registered, wpBoolean } from '../http/wp-types';
 import { deletePostMeta, updatePostMeta, type PostMeta } from '../wp/postmeta';
 import { sanitizeTextField } from '../wp/text/formatting';
 import type { WpData } from '../wp/wp-data';
@@ -32,16 +32,20 @@ export interface MetaField<A extends z.ZodType = z.ZodType> {
 
 export type FieldTable = Record<string, MetaField>;
 
-const described = (description: string) => ({ description });
+/** An argument's description and registration (key order, declared values) as the plugin registers it. */
+export type ArgumentMeta = ReturnType<typeof registered>;
+
+/** A bare description registers as most of the plugin's arguments do: its type, then its description. */
+const argumentMeta = (meta: string | ArgumentMeta): ArgumentMeta => (typeof meta === 'string' ? registered('type, description', meta) : meta);
 
 /**
  * A text field: sent values are stored through sanitize_text_field(), an omitted one is left as it is; reads "" when
  * unset; masked as "" unless `masked` is false.
  */
-export function textField(metaKey: string, description: string, options: { argument?: z.ZodType; masked?: boolean } = {}): MetaField {
+export function textField(metaKey: string, meta: string | ArgumentMeta, options: { argument?: z.ZodType; masked?: boolean } = {}): MetaField {
   return {
     metaKey,
-    argument: options.argument ?? tec.stringOrEmpty().optional().meta(described(description)),
+    argument: options.argument ?? tec.stringOrEmpty().optional().meta(argumentMeta(meta)),
     read: (stored) => stored ?? '',
     write: (value) => (value === undefined || value === null ? undefined : sanitizeTextField(String(value))),
     ...(options.masked === false ? {} : { mask: '' }),
@@ -52,10 +56,10 @@ export function textField(metaKey: string, description: string, options: { argum
  * A flag the plugin stores as `on` when true and deletes when false or omitted (an update that omits it clears it);
  * reads true when the stored value is `on`, unless the field reads it otherwise.
  */
-export function flagField(metaKey: string, on: string, description: string, read: (stored: Stored) => boolean = (stored) => stored === on): MetaField {
+export function flagField(metaKey: string, on: string, meta: string | ArgumentMeta, read: (stored: Stored) => boolean = (stored) => stored === on): MetaField {
   return {
     metaKey,
-    argument: wpBoolean().optional().meta(described(description)),
+    argument: wpBoolean().optional().meta(argumentMeta(meta)),
     read,
     write: (value) => (value ? on : null),
     mask: null,

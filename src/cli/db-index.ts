@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { dropEventIndex, EVENT_INDEX_TABLE, installEventIndex, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from '../calendar/identifiers';
+import { EVENT_SEARCH_TABLE, searchIndexSupported } from '../calendar/data/event-search-index';
 import { withDatabase, UsageError, type CliCommand } from './command';
 
 /**
  * `db:index [--drop]`: installs the event index on an existing WordPress database (the service never changes the
  * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
- * from the events already there, and where the plugin's custom tables exist the occurrence index (one table, nine
+ * from the events already there (on SQLite also the search table, an FTS5 index of the events' text, and its three
+ * triggers on the posts table), and where the plugin's custom tables exist the occurrence index (one table, nine
  * triggers). Running it again checks the rows and changes no schema, unless the install is of an earlier version,
  * which it upgrades; `--drop` removes the tables, the triggers and the marks, leaving the WordPress tables as they were.
  */
@@ -17,8 +19,8 @@ interface Options {
 
 export const dbIndex: CliCommand = {
   name: 'db:index',
-  summary: 'Install the event index (a table and six triggers) that lets event lists count and page in milliseconds; --drop removes it.',
-  configure: (command: Command) => command.option('--drop', 'remove the index: its table, its triggers and its mark in the options'),
+  summary: 'Install the event index (a table and six triggers; on SQLite also a search table) that lets event lists count and page in milliseconds; --drop removes it.',
+  configure: (command: Command) => command.option('--drop', 'remove the index: its tables, its triggers and its marks in the options'),
   async run(raw, io) {
     const options = raw as Options;
     const message = await withDatabase(
@@ -34,13 +36,14 @@ export const dbIndex: CliCommand = {
         }
         const result = await installEventIndex(wp);
         const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
+        const search = searchIndexSupported(wp) ? `, and the search table ${config.tablePrefix}${EVENT_SEARCH_TABLE} of their text with three triggers on ${wp.t.posts}` : '';
         const occurrences =
           result.occurrences === undefined
             ? ''
             : ` With it, the occurrence index ${config.tablePrefix}${OCCURRENCE_INDEX_TABLE} holds ${result.occurrences.toLocaleString('en-US')} occurrence${result.occurrences === 1 ? '' : 's'} of ${config.tablePrefix}tec_occurrences, kept current by nine triggers on ${config.tablePrefix}tec_occurrences, ${wp.t.posts} and ${wp.t.postmeta}; lists of occurrences count and page through it.`;
         if (!result.created) return `The event index ${table} is already installed; its ${rows} were checked again.${occurrences}`;
         const done = result.upgradedFrom ? `Upgraded the event index from version ${result.upgradedFrom} to ${EVENT_INDEX_VERSION}` : 'Installed the event index';
-        return `${done}: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current; event lists now count and page through it.${occurrences}`;
+        return `${done}: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current${search}; event lists now count and page through it.${occurrences}`;
       },
       { prepare: false },
     );

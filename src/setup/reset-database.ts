@@ -58,11 +58,10 @@ export async function resetDatabase(db: Database, options: PrepareOptions & { fo
   const tables = await existingWordPressTables(db, prefix);
   // The event index empties itself through its triggers; its mark lives in the options, which are rewritten.
   const index = await eventIndexState(wp);
-  const indexed = index.complete;
   await wp.transaction(async (trx) => {
     await emptyTables(trx, tables);
     await writeDefaultOptions(trx, options, [...new Set([...recorded, ...created])]);
-    if (indexed) await markEventIndexComplete(trx, { occurrences: index.occurrenceIndex.complete });
+    if (index.complete) await markEventIndexComplete(trx, { occurrences: index.occurrenceIndex.complete, search: index.search.complete });
   });
   await restartIds(wp, tables);
   return { emptied: tables, created };

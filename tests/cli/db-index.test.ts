@@ -5,6 +5,8 @@ import knexFactory from 'knex';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { eventIndexState, eventListPath } from '../../src/calendar/data/event-index';
+import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
+import { deleteOption } from '../../src/wp/options';
 import { runCli } from '../../src/cli/program';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { ensureSchema } from '../../src/db/schema';
@@ -42,9 +44,18 @@ const total = () =>
     const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get('/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31');
     return Number(res.headers['x-tec-total']);
   });
+/** The total of a search over every event, anonymous. */
+const searched = (word: string) =>
+  target.withDb(async (db) => {
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`/wp-json/tribe/events/v1/events?start_date=2025-01-01&search=${encodeURIComponent(word)}`);
+    return Number(res.headers['x-tec-total']);
+  });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
-const NONE = { table: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false };
+/** Nothing of the index: no table, trigger or mark, and none of its search table either. */
+const NONE = { table: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
 const TRIGGERS = ['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`).sort();
+/** The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it. */
+const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`));
 const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
 
 beforeAll(async () => {
@@ -70,13 +81,20 @@ it('an existing database has no index until db:index installs it; a second run c
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
     stderr: '',
   });
-  expect(await tables()).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
+  const after = await tables();
+  expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
   const installed = await state();
-  expect(installed).toEqual({ ...NONE, table: true, triggers: TRIGGERS, version: '2', complete: true });
+  expect(installed).toMatchObject({ table: true, triggers: TRIGGERS, version: '2', complete: true, outdated: false });
+  // On SQLite the index carries its search table (FTS5) and three triggers; MySQL has no substring index.
+  const sqlite = target.sqliteFile !== null;
+  expect(installed.search).toEqual(sqlite ? { table: true, triggers: expect.arrayContaining([expect.any(String)]), complete: true } : NONE.search);
+  expect(installed.search.triggers).toHaveLength(sqlite ? 3 : 0);
+  expect(searchTables(after).length > 0).toBe(sqlite);
   expect(await total()).toBe(3);
+  expect(await searched('Event')).toBe(3);
 
   const again = await cli(['db:index']);
   expect(again).toEqual({ code: 0, stdout: `The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`, stderr: '' });
@@ -86,6 +104,25 @@ it('an existing database has no index until db:index installs it; a second run c
   await target.withDb((db) => seedEvent(WpData.open(db, PREFIX), { post_title: 'Later', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' }));
   expect(await target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n))).toBe(4);
   expect(await total()).toBe(4);
+  expect(await searched('Later')).toBe(1);
+});
+
+it('db:index adds the search table to an index installed without it (SQLite), and its search finds the same events', async () => {
+  if (target.sqliteFile === null) return;
+  await target.withDb(async (db) => {
+    const wp = WpData.open(db, PREFIX);
+    const before = await eventIndexState(wp);
+    await deleteOption(wp, 'calendar_event_search');
+    for (const sql of searchIndexDropDdl(before.search, PREFIX)) await db.knex.raw(sql);
+  });
+  expect((await state()).search).toEqual(NONE.search);
+  expect(await searched('Later')).toBe(1);
+  const run = await cli(['db:index']);
+  expect(run.stdout).toMatch(/^Installed the event index/);
+  expect((await state()).search).toEqual({ table: true, triggers: expect.any(Array), complete: true });
+  expect((await state()).search.triggers).toHaveLength(3);
+  expect(await searched('Later')).toBe(1);
+  expect(await searched('Event')).toBe(3);
 });
 
 it('--drop removes the table, the triggers and the mark, and the lists read the meta again', async () => {
@@ -93,7 +130,8 @@ it('--drop removes the table, the triggers and the mark, and the lists read the 
   const run = await cli(['db:index', '--drop']);
   expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
   expect(await state()).toEqual(NONE);
-  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index`));
+  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index` && !searchTables(before).includes(t)));
+  expect(searchTables(await tables())).toEqual([]);
   const triggers = await target.withDb((db) => db.dialect.listTriggers(db.knex));
   expect(triggers.filter((t) => t.startsWith(PREFIX))).toEqual([]);
   expect(await total()).toBe(4);
@@ -162,10 +200,10 @@ describe('an install of an earlier version', () => {
 
     expect(await cli(['db:index'])).toEqual({
       code: 0,
-      stdout: `Upgraded the event index from version 1 to 2: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+      stdout: `Upgraded the event index from version 1 to 2: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
       stderr: '',
     });
-    expect(await state()).toEqual({ ...NONE, table: true, triggers: TRIGGERS, version: '2', complete: true });
+    expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: '2', complete: true, outdated: false, search: { complete: target.sqliteFile !== null } });
     // The trigger is this version's again: a post deleted with plain SQL leaves the index.
     const last = await target.withDb(async (db) => Number((await db.knex(`${PREFIX}posts`).max({ id: 'ID' }))[0]!.id));
     await target.withDb((db) => db.knex(`${PREFIX}posts`).where('ID', last).delete());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SCHEMA_DIR } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-data';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
 import { isTruthy } from '../settings';
 import {
   DEFERRED_FLAG,
@@ -18,6 +18,7 @@ import {
   occurrenceRowsSql,
   tecOccurrencesTable,
 } from './event-index-sql';
+import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
 
 export { EVENT_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
 
@@ -61,21 +62,28 @@ export interface EventIndexState {
   occurrenceIndex: { table: boolean; complete: boolean };
   /** An install of an earlier version, or one of this version that lacks the occurrence index it now needs. */
   outdated: boolean;
+  /** The search table of the index, its triggers and its mark (SQLite only). */
+  search: SearchIndexState;
 }
 
 export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const table = await wp.dialect.tableExists(wp.knex, eventIndexTable(wp.prefix));
   const occurrencesTable = await wp.dialect.tableExists(wp.knex, tecOccurrencesTable(wp.prefix));
   const occurrenceTable = await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix));
-  const triggers = (await wp.dialect.listTriggers(wp.knex)).filter((t) => isIndexTrigger(wp.prefix, t)).sort();
+  const present = await wp.dialect.listTriggers(wp.knex);
+  const triggers = present.filter((t) => isIndexTrigger(wp.prefix, t)).sort();
   const marks = await getOptions(wp, [EVENT_INDEX_OPTION, OCCURRENCE_INDEX_OPTION]);
   const mark = marks.get(EVENT_INDEX_OPTION);
   const version = typeof mark === 'string' && mark !== '' ? mark : null;
   const complete = version === EVENT_INDEX_VERSION;
   const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
   const outdated = (version !== null && !complete) || (complete && occurrencesTable && !occurrenceComplete);
-  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated };
+  const search = await searchIndexState(wp, new Set(present.map((t) => t.toLowerCase())));
+  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated, search };
 }
+
+/** Every piece of the search index is there (or the engine has none). */
+const searchComplete = (wp: WpData, search: SearchIndexState) => !searchIndexSupported(wp) || (search.table && search.triggers.length === 3 && search.complete);
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
 export class EventIndexRefusedError extends Error {}
@@ -127,6 +135,7 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
     occurrences = await count(wp, occurrenceTable);
   }
   await wp.dialect.analyze(wp.knex, tables);
+  if (searchIndexSupported(wp)) await rebuildSearchRows(wp);
   return { events: await count(wp, table), occurrences };
 }
 
@@ -167,13 +176,14 @@ export interface InstallResult {
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
   const wanted = [...eventIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
-  const upToDate = before.complete && !before.outdated && before.table && JSON.stringify(before.triggers) === JSON.stringify(wanted);
+  const upToDate = before.complete && !before.outdated && before.table && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(wp, before.search);
   const earlier = before.version !== null && !before.complete ? before.version : undefined;
   if (!upToDate) {
     await checkPrivileges(wp, before.triggers.length > 0 || earlier ? [...new Set([...INSTALL_PRIVILEGES, ...DROP_PRIVILEGES])] : INSTALL_PRIVILEGES, 'install');
     // The lists leave the index while it is rebuilt (they read the plugin's table or the meta meanwhile).
     await deleteOption(wp, EVENT_INDEX_OPTION);
     await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
+    await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
     for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'upgrade');
     if (earlier) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'upgrade');
     // The occurrence index goes with an earlier version, or with the plugin's table it was made from.
@@ -184,26 +194,32 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
     // Triggers first, rows second: a row written in between is then covered twice rather than missed.
     const triggers = [...eventIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
+    if (searchIndexSupported(wp)) for (const sql of searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
   }
   const rows = await rebuildEventIndexRows(wp);
-  if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable });
+  if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: searchIndexSupported(wp) });
   return { created: !upToDate, upgradedFrom: earlier, rows: rows.events, occurrences: rows.occurrences };
 }
 
-/** The marks the lists read: the tables, their triggers and their rows are in place, of this version. */
-export async function markEventIndexComplete(wp: WpData, options: { occurrences: boolean }): Promise<void> {
+/** The marks the lists read: the tables, their triggers and their rows are in place, of this version (and the search table's). */
+export async function markEventIndexComplete(wp: WpData, options: { occurrences: boolean; search: boolean }): Promise<void> {
   if (options.occurrences) await updateOption(wp, OCCURRENCE_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
+  if (options.search) await updateOption(wp, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, 'off');
   await updateOption(wp, EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
 }
 
 /** Removes every trace of the index: the marks first (lists leave it at once), then the triggers, then the tables. */
 export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> {
   const before = await eventIndexState(wp);
-  if (!before.table && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete) return { dropped: false };
+  const search = before.search;
+  const searchTrace = search.table || search.triggers.length > 0 || search.complete;
+  if (!before.table && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete && !searchTrace) return { dropped: false };
   await checkPrivileges(wp, DROP_PRIVILEGES, 'drop');
   await deleteOption(wp, EVENT_INDEX_OPTION);
   await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
+  await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
+  for (const sql of searchIndexDropDdl(search, wp.prefix)) await ddl(wp, sql, 'drop');
   for (const table of [eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
   return { dropped: true };
 }

@@ -7,7 +7,7 @@ import { flagField, type FieldTable } from '../meta-fields';
  * `custom_fields` in the object and last among the arguments.
  */
 export const EVENT_FIELDS = {
-  hide_from_listings: flagField(EVENT_META.hideFromUpcoming, 'yes', 'whether events should be hidden in the calendar view or not'),
+  hide_from_listings: flagField(EVENT_META.hideFromUpcoming, 'yes', 'Whether events should be hidden in the calendar view or not'),
   // The plugin tests the stored flag as a number.
-  featured: flagField(EVENT_META.featured, '1', 'whether the event should be featured on the site or not', (stored) => Number(stored) === 1),
+  featured: flagField(EVENT_META.featured, '1', 'Whether the event should be featured on the site or not', (stored) => Number(stored) === 1),
 } satisfies FieldTable;
