@@ -1,4 +1,5 @@
 import { scaleBackStatus } from '../capabilities';
+import { phpEmpty } from '../../php/builtins';
 import { sanitizeUrl } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
@@ -91,6 +92,8 @@ async function writeCost(wp: WpData, id: number, input: WriteInput, isUpdate: bo
     await updatePostMeta(wp, id, EVENT_META.currencyPosition, '');
     return;
   }
+  // On create the plugin skips an empty() cost: "0" (or 0) leaves no `_EventCost` row; an update stores it.
+  if (!isUpdate && phpEmpty(cost)) return;
   const rows = (Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost]).map((v) => String(v));
   await replacePostMeta(wp, id, EVENT_META.cost, rows.filter((r) => r !== ''));
   const currency = parseCurrency(Array.isArray(cost) ? rows : String(cost));

@@ -1,7 +1,7 @@
 import type { PostRow } from '../../wp/posts';
 import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
-import { organizerJsonLd } from '../json-ld';
+import { jsonLdVisible, organizerJsonLd } from '../json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
 import { ORGANIZER_META } from '../meta-keys';
 
@@ -16,6 +16,6 @@ export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: Post
     website: m(ORGANIZER_META.website),
     email: m(ORGANIZER_META.email),
   };
-  if (options.jsonLd) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
+  if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
   return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });
 }
