@@ -13,7 +13,7 @@ import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
-import { publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
+import { createInlineLinks, publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
 import { assignTerms } from './event-terms';
 
 /**
@@ -118,6 +118,13 @@ async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: b
 export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter {
   return {
     postFields,
+    // The plugin creates inline venues and organizers before the event's own post: their ids come first.
+    async beforeInsert(env, wp, input) {
+      const args = { ...input.args };
+      if (args.venue !== undefined) args.venue = await createInlineLinks(env, wp, links.venue, args.venue);
+      if (args.organizer !== undefined) args.organizer = await createInlineLinks(env, wp, links.organizer, args.organizer);
+      return { ...input, args };
+    },
     async saveMeta(env, wp, id, input, existing) {
       const isUpdate = existing !== undefined;
       const newDates = await writeDates(env, wp, id, input, existing);

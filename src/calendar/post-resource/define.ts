@@ -28,6 +28,8 @@ export interface PostWriter {
   postFields(env: CalendarEnv, input: WriteInput, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
   /** Every meta row, term and link the plugin writes after the post row. */
   saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, existing?: PostRow): Promise<void>;
+  /** Posts a create writes before its own (an event's inline venue and organizers): the input naming them by id. */
+  beforeInsert?(env: CalendarEnv, wp: WpData, input: WriteInput): Promise<WriteInput>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
   findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput): Promise<PostRow | undefined>;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */

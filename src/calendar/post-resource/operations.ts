@@ -90,7 +90,8 @@ export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'pos
  * reused (its meta overwritten), otherwise a new post is inserted. Returns the post id.
  * An import (`imported` given) always inserts: every post it lists is a post of its own.
  */
-export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput, imported?: ImportFields): Promise<number> {
+export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, given: WriteInput, imported?: ImportFields): Promise<number> {
+  const input = (await def.writer.beforeInsert?.(env, wp, given)) ?? given;
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
