@@ -7,6 +7,7 @@ import { loadPostMeta } from '../../wp/postmeta';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-data';
+import { discardPreparedImages } from '../attachments';
 import { loadBundle } from '../bundle';
 import { calendarEnv, type CalendarEnv } from '../env';
 import { WP_META } from '../meta-keys';
@@ -106,9 +107,19 @@ export async function writeExistingPost(env: CalendarEnv, wp: WpData, def: PostR
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
+/** A write's transaction; when it fails, the images its validation downloaded are removed again. */
+async function writing<T>(env: CalendarEnv, req: Req, work: (wp: WpData) => Promise<T>): Promise<T> {
+  try {
+    return await req.ctx.wp.transaction(work);
+  } catch (error) {
+    await discardPreparedImages(env);
+    throw error;
+  }
+}
+
 export async function createItem(def: PostResourceDef, req: Req): Promise<RestResponse> {
   const env = await envOf(req);
-  const object = await req.ctx.wp.transaction(async (wp) => {
+  const object = await writing(env, req, async (wp) => {
     const id = await writeNewPost(env, wp, def, inputOf(req));
     await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, id, { jsonLd: false, req });
@@ -120,7 +131,7 @@ export async function updateItem(def: PostResourceDef, req: Req): Promise<Record
   const env = await envOf(req);
   const existing = await requireTarget(req, def);
   const input = inputOf(req);
-  return req.ctx.wp.transaction(async (wp) => {
+  return writing(env, req, async (wp) => {
     await writeExistingPost(env, wp, def, existing, input);
     await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, existing.ID, { jsonLd: false, req });

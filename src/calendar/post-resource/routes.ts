@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { can } from '../capabilities';
 import type { Endpoint, RouteDef } from '../../http/routes';
 import type { PostResourceDef, Req } from './define';
+import { discardPreparedImages } from '../attachments';
 import { postResourceDocs } from './docs';
 import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } from './operations';
 
@@ -10,8 +11,15 @@ import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } f
  * `/{base}` (GET list, POST create), `/{base}/{id}` and `/{base}/by-slug/{slug}` (GET, DELETE, POST|PUT|PATCH).
  */
 
+/** The resource's checks; a refused write leaves none of the images they downloaded behind. */
 function withValidation(def: PostResourceDef, bySlug: boolean) {
-  return def.validate ? async (req: Req) => def.validate!(await envOf(req), { args: req.args, params: req.params }, { bySlug }) : undefined;
+  if (!def.validate) return undefined;
+  return async (req: Req) => {
+    const env = await envOf(req);
+    const problems = await def.validate!(env, { args: req.args, params: req.params }, { bySlug });
+    if (problems) await discardPreparedImages(env);
+    return problems;
+  };
 }
 
 function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
