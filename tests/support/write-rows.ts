@@ -21,6 +21,8 @@ export interface DumpContext {
 }
 
 export interface PostDump {
+  /** Its place in the order the posts were created (by id). */
+  created: number;
   post: Record<string, string>;
   meta: Record<string, string[]>;
   tecEvent?: Record<string, string>;
@@ -94,7 +96,7 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
       const kind = row.meta_key.endsWith('post_author') ? 'user' : LINK_KEYS.has(row.meta_key) ? 'id' : 'text';
       (m[row.meta_key] ??= []).push(norm(row.meta_value, kind));
     }
-    const dump: PostDump = { post, meta: m };
+    const dump: PostDump = { created: [...ids].sort((a, b) => a - b).indexOf(id) + 1, post, meta: m };
     const tecEvent = tecEvents.find((r) => Number(r.post_id) === id);
     if (tecEvent) dump.tecEvent = tecColumns(tecEvent);
     const occ = occurrences.filter((r) => Number(r.post_id) === id);

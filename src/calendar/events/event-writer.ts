@@ -9,6 +9,7 @@ import type { CalendarEnv } from '../env';
 import { TAXONOMY } from '../identifiers';
 import { EVENT_META, ORIGIN, WP_META } from '../meta-keys';
 import type { PostWriter, WriteInput } from '../post-resource/define';
+import { attachmentForUrl } from '../attachments';
 import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
@@ -118,9 +119,11 @@ async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: b
 export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter {
   return {
     postFields,
-    // The plugin creates inline venues and organizers before the event's own post: their ids come first.
+    // The plugin creates inline venues and organizers, and the attachment of a downloaded image, before the
+    // event's own post: their ids come first.
     async beforeInsert(env, wp, input) {
       const args = { ...input.args };
+      if (typeof args.image === 'string' && env.images?.prepared.has(args.image.trim())) args.image = String(await attachmentForUrl(env, wp, args.image.trim(), 0));
       if (args.venue !== undefined) args.venue = await createInlineLinks(env, wp, links.venue, args.venue);
       if (args.organizer !== undefined) args.organizer = await createInlineLinks(env, wp, links.organizer, args.organizer);
       return { ...input, args };
