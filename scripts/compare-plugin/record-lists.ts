@@ -9,7 +9,7 @@ import { send, type Caller, type Side } from './http';
  * Records which events the real plugin lists (tests/fixtures/plugin/lists.json) for filters whose membership has
  * quirks: several `tags` (the first one only counts), date bounds with and without times, `strict_dates`, the
  * relative bounds, as every caller, with the site time zone `UTC` (the plugin then compares the events' UTC start
- * and end) and `Etc/UTC` (local wall clocks). It writes the same calendar as record-fixtures.ts, whose ids repeat
+ * and end) and `Etc/UTC` (local wall clocks); and answers to `_fields` naming keys inside lists. It writes the same calendar as record-fixtures.ts, whose ids repeat
  * after a reset, so the tests replay these lists on the rows of tests/fixtures/plugin/calendar.json.
  *
  *   npx tsx scripts/compare-plugin/record-lists.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
@@ -49,6 +49,23 @@ function lists(cal: Calendar): Array<[string, string]> {
   ];
 }
 
+/** `_fields` reaching into lists and objects: indexes keep elements, names inside a list keep none. */
+function fieldRequests(cal: Calendar): string[] {
+  const [e0, e1] = cal.events;
+  return [
+    '/events?_fields=events.id&start_date=2020-01-01',
+    '/events?_fields=events.id,total&start_date=2020-01-01',
+    '/events?_fields=events.0.id,events.2.title&start_date=2020-01-01',
+    '/events?_fields=events.0.id,events.1.id&start_date=2020-01-01',
+    `/events/${e1}?_fields=id,organizer.id`,
+    `/events/${e1}?_fields=id,organizer.0.id,organizer.1.organizer`,
+    `/events/${e1}?_fields=id,organizer.1.organizer`,
+    `/events/${e1}?_fields=venue.id,venue.x.y`,
+    `/events/${e1}?_fields=id,id.x,cost_details.values.1`,
+    `/events/${e0}?_fields=id,tags.0.name,categories.1`,
+  ];
+}
+
 async function main(): Promise<void> {
   const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
   const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
@@ -75,9 +92,15 @@ async function main(): Promise<void> {
       }
     }
   }
+  await db.query("UPDATE wp_options SET option_value = 'UTC' WHERE option_name = 'timezone_string'");
+  const fields = [];
+  for (const path of fieldRequests(cal)) {
+    const answer = await send(plugin, { name: path, method: 'GET', path: `${NS}${path}`, as: 'admin' });
+    fields.push({ path: `${NS}${path}`, as: 'admin', status: answer.status, body: answer.body });
+  }
   await db.end();
   reset();
-  writeFileSync(resolve(root, 'tests/fixtures/plugin/lists.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), calendar: cal, lists: out }, null, 1)}\n`);
+  writeFileSync(resolve(root, 'tests/fixtures/plugin/lists.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), calendar: cal, lists: out, fields }, null, 1)}\n`);
   process.stdout.write(`recorded ${out.length} lists\n`);
 }
 

@@ -10,7 +10,9 @@ import type { TestApp } from '../../support/test-app';
  * (tests/fixtures/plugin/lists.json, recorded by scripts/compare-plugin/record-lists.ts): of several `tags` only the
  * first one filters; with the site time zone exactly `UTC` (or an offset of 0) every date bound is compared with the
  * events' UTC start and end, with `Etc/UTC` with their local wall clocks. The same on each place the lists read
- * dates from: the plugin's occurrences table, the service's event index, and the events' date meta.
+ * dates from: the plugin's occurrences table, the service's event index, and the events' date meta. Also what
+ * `_fields` keeps of lists inside an answer (named indexes only), with WordPress's stop at a path under a key
+ * already kept whole.
  */
 
 interface RecordedList {
@@ -35,6 +37,16 @@ afterAll(async () => {
 
 it('was recorded on the calendar of the recorded rows', () => {
   expect(fixture.calendar).toEqual(pluginCalendar().calendar);
+});
+
+// On the plugin's own date source, before the blocks below switch it.
+describe('_fields naming keys inside lists and objects', () => {
+  const recordedFields = (fixture as unknown as { fields: Array<{ path: string; as: 'admin'; status: number; body: string }> }).fields;
+  it.each(recordedFields.map((f) => [f.path, f] as const))('%s', async (_, f) => {
+    const res = await t.request.get(`/wp-json${f.path}`).set('Authorization', `Basic ${Buffer.from(pluginCalendar().credentials.admin).toString('base64')}`);
+    expect(res.status).toBe(f.status);
+    expect(res.text).toBe(f.body);
+  });
 });
 
 describe.each(SOURCES)('read from the %s', (source) => {
