@@ -9,7 +9,7 @@ import { send, type Caller, type Side } from './http';
  * Records which events the real plugin lists (tests/fixtures/plugin/lists.json) for filters whose membership has
  * quirks: several `tags` (the first one only counts), date bounds with and without times, `strict_dates`, the
  * relative bounds, as every caller, with the site time zone `UTC` (the plugin then compares the events' UTC start
- * and end) and `Etc/UTC` (local wall clocks); and answers to `_fields` naming keys inside lists. It writes the same calendar as record-fixtures.ts, whose ids repeat
+ * and end) and `Etc/UTC` (local wall clocks); answers to `_fields` naming keys inside lists; and the `Vary` header of anonymous GET and HEAD lists. It writes the same calendar as record-fixtures.ts, whose ids repeat
  * after a reset, so the tests replay these lists on the rows of tests/fixtures/plugin/calendar.json.
  *
  *   npx tsx scripts/compare-plugin/record-lists.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
@@ -98,9 +98,14 @@ async function main(): Promise<void> {
     const answer = await send(plugin, { name: path, method: 'GET', path: `${NS}${path}`, as: 'admin' });
     fields.push({ path: `${NS}${path}`, as: 'admin', status: answer.status, body: answer.body });
   }
+  const vary = [];
+  for (const method of ['GET', 'HEAD']) {
+    const answer = await send(plugin, { name: method, method, path: `${NS}/events?per_page=1`, as: 'anon' });
+    vary.push({ method, path: `${NS}/events?per_page=1`, status: answer.status, vary: answer.headers.vary ?? null });
+  }
   await db.end();
   reset();
-  writeFileSync(resolve(root, 'tests/fixtures/plugin/lists.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), calendar: cal, lists: out, fields }, null, 1)}\n`);
+  writeFileSync(resolve(root, 'tests/fixtures/plugin/lists.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), calendar: cal, lists: out, fields, vary }, null, 1)}\n`);
   process.stdout.write(`recorded ${out.length} lists\n`);
 }
 

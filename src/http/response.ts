@@ -96,7 +96,8 @@ export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
     headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
     headers['Access-Control-Allow-Credentials'] = 'true';
     headers.Vary = 'Origin';
-  } else if (!o.loggedIn && (o.method === 'GET' || o.method === 'HEAD')) {
+  } else if (!o.loggedIn && o.method === 'GET') {
+    // rest_send_cors_headers(): only a GET, not a HEAD, varies by Origin for anonymous callers.
     headers.Vary = 'Origin';
   }
   if (o.loggedIn) {

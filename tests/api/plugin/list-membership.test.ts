@@ -12,7 +12,7 @@ import type { TestApp } from '../../support/test-app';
  * events' UTC start and end, with `Etc/UTC` with their local wall clocks. The same on each place the lists read
  * dates from: the plugin's occurrences table, the service's event index, and the events' date meta. Also what
  * `_fields` keeps of lists inside an answer (named indexes only), with WordPress's stop at a path under a key
- * already kept whole.
+ * already kept whole; and `Vary: Origin` on an anonymous GET but not on a HEAD.
  */
 
 interface RecordedList {
@@ -37,6 +37,14 @@ afterAll(async () => {
 
 it('was recorded on the calendar of the recorded rows', () => {
   expect(fixture.calendar).toEqual(pluginCalendar().calendar);
+});
+
+describe('Vary of anonymous lists', () => {
+  const recordedVary = (fixture as unknown as { vary: Array<{ method: 'GET' | 'HEAD'; path: string; status: number; vary: string | null }> }).vary;
+  it.each(recordedVary.map((v) => [v.method, v] as const))('%s', async (method, v) => {
+    const res = await (method === 'GET' ? t.request.get(`/wp-json${v.path}`) : t.request.head(`/wp-json${v.path}`));
+    expect([res.status, res.headers.vary ?? null]).toEqual([v.status, v.vary]);
+  });
 });
 
 // On the plugin's own date source, before the blocks below switch it.
