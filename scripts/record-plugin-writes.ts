@@ -4,6 +4,7 @@
  * (normalised by tests/support/write-rows.ts) to tests/api/plugin-writes/plugin-writes.json.
  *
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts
+ *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts edge   (edge-scenarios.ts → edge-writes.json)
  *
  * Settings: ORACLE_DIR (default ../shared/oracle), ORACLE_PORT, ORACLE_DB, ORACLE_DB_USER/PASS (tecoracle).
  */
@@ -11,7 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
-import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS } from '../tests/api/plugin-writes/scenarios';
+import { EDGE_SCENARIOS } from '../tests/api/plugin-writes/edge-scenarios';
+import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS, type WriteScenario } from '../tests/api/plugin-writes/scenarios';
 import { dumpWrites, pickFields, substitute } from '../tests/support/write-rows';
 
 const root = resolve(__dirname, '..');
@@ -24,11 +26,13 @@ const auth = readFileSync(join(work, 'app-password.txt'), 'utf8').trim();
 const siteUrl = `http://127.0.0.1:${port}`;
 const api = `${siteUrl}/wp-json/tribe/events/v1`;
 
-async function main(): Promise<void> {
-  const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: 3306, user: process.env.ORACLE_DB_USER ?? 'tecoracle', password: process.env.ORACLE_DB_PASS ?? 'tecoracle', database: db, timezone: 'Z', dateStrings: true } });
+const edge = process.argv[2] === 'edge';
+const recordedFrom = 'The Events Calendar 6.17.2 on WordPress 7.0.4';
+
+async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[]) {
   const user = await knex('wp_users').where('user_login', auth.split(':')[0]).first();
   const recorded = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
     const afterId = Number((await knex('wp_posts').max({ id: 'ID' }).first())?.id ?? 0);
     const now = new Date();
@@ -49,6 +53,21 @@ async function main(): Promise<void> {
     recorded.push({ name: scenario.name, answers, rows });
     process.stderr.write(`${scenario.name}: ${answers.map((a) => a.status).join(' ')}\n`);
   }
+  return recorded;
+}
+
+async function main(): Promise<void> {
+  const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: 3306, user: process.env.ORACLE_DB_USER ?? 'tecoracle', password: process.env.ORACLE_DB_PASS ?? 'tecoracle', database: db, timezone: 'Z', dateStrings: true } });
+  if (edge) {
+    const scenarios = await recordScenarios(knex, EDGE_SCENARIOS);
+    await knex.destroy();
+    execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
+    const out = join(root, 'tests/api/plugin-writes/edge-writes.json');
+    writeFileSync(out, `${JSON.stringify({ recordedFrom, recordedAt: new Date().toISOString().slice(0, 10), scenarios }, null, 1)}\n`);
+    process.stderr.write(`wrote ${out}\n`);
+    return;
+  }
+  const recorded = await recordScenarios(knex, SCENARIOS);
   // By-slug lookups: one event with its venue and organizer, their post_name rewritten in the table.
   execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
   const created = (await (
@@ -74,7 +93,7 @@ async function main(): Promise<void> {
   await knex.destroy();
   execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
   const out = join(root, 'tests/api/plugin-writes/plugin-writes.json');
-  writeFileSync(out, `${JSON.stringify({ recordedFrom: 'The Events Calendar 6.17.2 on WordPress 7.0.4', recordedAt: new Date().toISOString().slice(0, 10), scenarios: recorded, slugs, discovery }, null, 1)}\n`);
+  writeFileSync(out, `${JSON.stringify({ recordedFrom, recordedAt: new Date().toISOString().slice(0, 10), scenarios: recorded, slugs, discovery }, null, 1)}\n`);
   process.stderr.write(`wrote ${out}\n`);
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from './auth/principal';
-import { EVENT_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
+import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
 import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
 import type { WpData } from './wp/wp-data';
@@ -38,7 +38,7 @@ export interface ContextOptions {
 }
 
 /** Options every request may need, read in the same single query as the site settings. */
-const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION];
+const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION];
 
 export function createContext(o: ContextOptions): AppContext {
   let settings: Promise<SiteSettings> | undefined;

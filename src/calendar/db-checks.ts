@@ -17,10 +17,13 @@ import type { ImageImports } from './env';
 export class ParamChecks {
   readonly problems = new Map<string, ParamProblem>();
 
-  /** A validator that returned false ("Invalid parameter."), or one that explained itself with a WP_Error. */
-  fail(name: string, error?: { code: string; message: string }): void {
+  /**
+   * A validator that returned false ("Invalid parameter."), or one that explained itself with a WP_Error: the plugin
+   * builds those with `['status' => 400]`, which WordPress keeps in `data.details.<param>.data`.
+   */
+  fail(name: string, error?: { code: string; message: string; status?: number }): void {
     if (this.problems.has(name)) return;
-    this.problems.set(name, error ? { message: error.message, error: { ...error, data: null } } : { message: 'Invalid parameter.' });
+    this.problems.set(name, error ? { message: error.message, error: { code: error.code, message: error.message, data: { status: error.status ?? 400 } } } : { message: 'Invalid parameter.' });
   }
 
   result(): Map<string, ParamProblem> | undefined {

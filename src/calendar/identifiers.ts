@@ -36,6 +36,9 @@ export const TEC_CUSTOM_TABLES_OPTION = 'tec_custom_tables_v1_active';
 export const EVENT_INDEX_OPTION = 'calendar_event_index';
 /** Its value: the version of the index's table and triggers. */
 export const EVENT_INDEX_VERSION = '1';
+/** The mark of a complete event search index, part of the event index on SQLite (src/calendar/data/event-search-index.ts). */
+export const EVENT_SEARCH_INDEX_OPTION = 'calendar_event_search';
+export const EVENT_SEARCH_INDEX_VERSION = '1';
 
 export const PRIMARY_NAMESPACE = 'calendar/events/v1';
 export const ALIAS_NAMESPACE = 'tribe/events/v1';

@@ -1,3 +1,4 @@
+import { registered } from '../http/wp-types';
 import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
@@ -11,7 +12,7 @@ import type { CalendarEnv } from './env';
 import { DEFAULT_PER_PAGE } from './page-size';
 import { paging } from './page-size';
 import { archiveResponse, requestedStatus, serializePage } from './post-resource/archive';
-import type { PostResourceDef, Req } from './post-resource/define';
+import type { OperationInput, PostResourceDef } from './post-resource/define';
 import { isTruthy } from './settings';
 import { tec } from './validators';
 
@@ -29,26 +30,27 @@ export interface LinkedArchive {
   searchMetaKeys: readonly string[];
 }
 
-const d = (description: string) => ({ description });
-
+/** The plugin's descriptions name the post type in the plural, capitalized ("Venues should …"). */
 export function linkedListArgs(plural: string) {
+  const Plural = plural.charAt(0).toUpperCase() + plural.slice(1);
   return {
-    page: tec.positiveInt().default(1).meta(d('The archive page to return')),
-    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(d(`The number of ${plural} to return on each page`)),
-    search: tec.nonEmptyString().optional().meta(d(`Limit results to those matching a string`)),
-    event: tec.idFormat().optional().meta(d(`Limit results to ${plural} associated via the "_EventVenueID" / "_EventOrganizerID" meta with the specified event ID`)),
-    has_events: tec.any().optional().meta({ type: 'boolean', description: `Limit results to ${plural} that have events` }),
-    only_with_upcoming: tec.any().default(false).meta({ type: 'boolean', description: `Limit results to ${plural} that have upcoming events` }),
-    status: tec.any().optional().meta({ type: 'string', description: `The ${plural} post status` }),
+    page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
+    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(registered('default, description, type', `The number of ${plural} to return on each page`, { default: String(DEFAULT_PER_PAGE) })),
+    search: tec.nonEmptyString().optional().meta(registered('description, type', `${Plural} should contain the specified string in the title, description or custom fields`)),
+    event: tec.idFormat().optional().meta(registered('description, type', `${Plural} should be related to this event`)),
+    has_events: tec.any().optional().meta({ type: 'boolean', ...registered('description', `${Plural} should have events associated to them`) }),
+    only_with_upcoming: tec.any().default(false).meta({ type: 'boolean', ...registered('description, default', `${Plural} should have upcoming events associated to them`) }),
+    // "organizer" for venues too: the plugin's description.
+    status: tec.any().optional().meta({ type: 'string', ...registered('format, description', 'The organizer post status', { format: 'string' }) }),
   };
 }
 
 export function validateLinkedList(archive: LinkedArchive) {
-  return async (req: Req, env: CalendarEnv) => {
+  return async (env: CalendarEnv, input: OperationInput) => {
     const checks = new ParamChecks();
-    const event = req.args.event;
-    if (event !== undefined && !(await postIdsOfType(req.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
-    if (req.args.status !== undefined && !requestedStatus(env, req, archive.postType)) checks.fail('status');
+    const event = input.args.event;
+    if (event !== undefined && !(await postIdsOfType(env.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
+    if (input.args.status !== undefined && !requestedStatus(env, input, archive.postType)) checks.fail('status');
     return checks.result();
   };
 }
@@ -70,11 +72,11 @@ async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery[
 }
 
 export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
-  return async (env: CalendarEnv, req: Req): Promise<RestResponse> => {
-    const wp = req.ctx.wp;
-    const a = req.args;
+  return async (env: CalendarEnv, input: OperationInput): Promise<RestResponse> => {
+    const wp = env.ctx.wp;
+    const a = input.args;
     const page = paging(a);
-    const status = requestedStatus(env, req, archive.postType)!;
+    const status = requestedStatus(env, input, archive.postType)!;
     const query: LinkedQuery = {
       postType: archive.postType,
       status: status.filter,
@@ -92,10 +94,10 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       const totals = await linkedSearchTotals(wp, query);
       if (totals.searchMatches === 0) total = totals.withoutSearch;
     }
-    const items = await serializePage(env, def(), wp, req, result.ids);
+    const items = await serializePage(env, def(), wp, input.params, result.ids);
     const urlParams: Array<[string, string]> = [['per_page', String(page.perPage)]];
     if (a.event !== undefined) urlParams.push(['event', String(a.event)]);
-    if (a.has_events !== undefined) urlParams.push(['has_events', phpString(req.params.has_events)]);
+    if (a.has_events !== undefined) urlParams.push(['has_events', phpString(input.params.has_events)]);
     urlParams.push(['status', status.urlValue]);
     return archiveResponse(env, def(), { items, total, paging: page, urlParams });
   };

@@ -1,9 +1,10 @@
 import { scaleBackStatus } from './capabilities';
-import { sanitizeTextField, stripAllTags } from '../wp/text/formatting';
+import { stripAllTags } from '../wp/text/formatting';
 import { updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
 import type { CalendarEnv } from './env';
+import { writeFields, type FieldTable } from './meta-fields';
 import { ORIGIN } from './meta-keys';
 import type { PostWriter, WriteInput } from './post-resource/define';
 import { postDates, saveThumbnail } from './write-helpers';
@@ -18,8 +19,8 @@ export interface LinkedWriterConfig {
   postType: string;
   /** The argument carrying the name (`venue`, `organizer`). */
   nameArg: string;
-  /** Argument → meta key for the plain text fields. */
-  fields: Record<string, string>;
+  /** The post type's plain meta-backed fields. */
+  fields: FieldTable;
   originKey: string;
   /** Prefix of the artifacts the plugin's create leaves behind (`_Venue`, `_Organizer`). */
   artifactPrefix: string;
@@ -56,9 +57,7 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
 
     async saveMeta(env, wp, postId, input, existing) {
       const a = input.args;
-      for (const [arg, key] of Object.entries(config.fields)) {
-        if (a[arg] !== undefined && a[arg] !== null) await updatePostMeta(wp, postId, key, sanitizeTextField(String(a[arg])));
-      }
+      await writeFields(wp, postId, config.fields, a);
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
       await saveThumbnail(env, wp, postId, a.image, existing !== undefined);
       await writeArtifacts(wp, postId, config, a, existing !== undefined);

@@ -1,4 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { EVENT_FIELDS } from './events/event-fields';
+import { fieldMasks } from './meta-fields';
+import { ORGANIZER_FIELDS } from './organizers/organizer-fields';
+import { VENUE_FIELDS } from './venues/venue-fields';
 
 /**
  * Password-protected content (Tribe__Events__REST__V1__Main::filter_out_password_protected_data,
@@ -7,13 +11,16 @@ import { timingSafeEqual } from 'node:crypto';
  * does.
  */
 
-const EMPTY_STRING = ['description', 'excerpt', 'cost', 'website', 'virtual_url', 'virtual_video_source', 'email', 'phone', 'stateprovince', 'zip', 'province', 'country', 'city', 'address'];
+const EMPTY_STRING = ['description', 'excerpt', 'cost', 'website', 'virtual_url', 'virtual_video_source', 'stateprovince'];
 const FALSE = ['image'];
-const NULL = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'ticketed', 'is_virtual'];
+const NULL = ['all_day', 'show_map', 'show_map_link', 'sticky', 'ticketed', 'is_virtual'];
+/** The post types' field tables say what their fields show when masked. */
+const FIELD_MASKS = fieldMasks([EVENT_FIELDS, VENUE_FIELDS, ORGANIZER_FIELDS]);
 const EMPTY_LIST = ['categories', 'tags', 'venue', 'organizer', 'custom_fields'];
 const ZERO = ['geo_lat', 'geo_lng'];
 
 function replacement(key: string): { value: unknown } | undefined {
+  if (FIELD_MASKS.has(key)) return { value: FIELD_MASKS.get(key) };
   if (EMPTY_STRING.includes(key)) return { value: '' };
   if (FALSE.includes(key)) return { value: false };
   if (NULL.includes(key)) return { value: null };

@@ -1,6 +1,6 @@
 import type { PhpValue } from '../php/php-serialize';
 import type { SiteSettings } from '../wp/site';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
 
 /**
  * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array
@@ -30,6 +30,8 @@ export interface TecSettings {
   eventsPerPage: number;
   /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
   eventIndex: boolean;
+  /** Not a plugin setting: the event index's search table (SQLite) is complete on this site. */
+  eventSearchIndex: boolean;
   /** The view `/events/` shows (`viewOption`); the feeds follow it. */
   defaultView: 'list' | 'month';
 }
@@ -70,6 +72,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
     eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,
+    eventSearchIndex: site.options.get(EVENT_SEARCH_INDEX_OPTION) === EVENT_SEARCH_INDEX_VERSION,
     defaultView: o.viewOption === 'month' ? 'month' : 'list',
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
   };

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { dropEventIndex, EVENT_INDEX_TABLE, installEventIndex } from '../calendar/data/event-index';
+import { EVENT_SEARCH_TABLE, searchIndexSupported } from '../calendar/data/event-search-index';
 import { withDatabase, UsageError, type CliCommand } from './command';
 
 /**
  * `db:index [--drop]`: installs the event index on an existing WordPress database (the service never changes the
  * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
- * from the events already there. Running it again checks the rows and changes no schema; `--drop` removes the
+ * from the events already there (on SQLite also the search table, an FTS5 index of the events' text, and its three
+ * triggers on the posts table). Running it again checks the rows and changes no schema; `--drop` removes the
  * table, the triggers and the mark, leaving the WordPress tables as they were.
  */
 
@@ -15,8 +17,8 @@ interface Options {
 
 export const dbIndex: CliCommand = {
   name: 'db:index',
-  summary: 'Install the event index (a table and six triggers) that lets event lists count and page in milliseconds; --drop removes it.',
-  configure: (command: Command) => command.option('--drop', 'remove the index: its table, its triggers and its mark in the options'),
+  summary: 'Install the event index (a table and six triggers; on SQLite also a search table) that lets event lists count and page in milliseconds; --drop removes it.',
+  configure: (command: Command) => command.option('--drop', 'remove the index: its tables, its triggers and its marks in the options'),
   async run(raw, io) {
     const options = raw as Options;
     const message = await withDatabase(
@@ -32,8 +34,9 @@ export const dbIndex: CliCommand = {
         }
         const result = await installEventIndex(wp);
         const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
+        const search = searchIndexSupported(wp) ? `, and the search table ${config.tablePrefix}${EVENT_SEARCH_TABLE} of their text with three triggers on ${wp.t.posts}` : '';
         return result.created
-          ? `Installed the event index: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current; event lists now count and page through it.`
+          ? `Installed the event index: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current${search}; event lists now count and page through it.`
           : `The event index ${table} is already installed; its ${rows} were checked again.`;
       },
       { prepare: false },

@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { FixtureError } from '../fixtures/format';
 import { RestError } from '../http/errors';
 import { ResetRefusedError } from '../setup/reset-database';
-import { stripAllTags } from '../wp/text/user-input';
+import { stripAllTags } from '../wp/text/formatting';
 import { appPasswordCreate } from './app-password-create';
 import { UsageError, type CliCommand, type CliIO } from './command';
 import { dbIndex } from './db-index';

@@ -32,7 +32,13 @@ function problemFrom(name: string, issue: z.core.$ZodIssue): { problem: ParamPro
  * `validateOnly`: run the validate callbacks but not the declared types, and keep the values as sent — how the
  * plugin checks data that is not a route argument of its own (an inline venue inside an event's body).
  */
-export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unknown>, options: { validateOnly?: boolean } = {}): { values: ArgValues<S> } | { error: RestError } {
+/** Arguments that failed: the error to answer, and the failing stage's problems for the endpoint's own checks to join. */
+export interface ArgsFailure {
+  error: RestError;
+  failing?: { phase: WpIssueParams['phase']; problems: Map<string, ParamProblem> };
+}
+
+export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unknown>, options: { validateOnly?: boolean } = {}): { values: ArgValues<S> } | ArgsFailure {
   const missing = Object.keys(shape).filter((name) => isRequired(shape[name]!) && !present(raw[name]));
   if (missing.length > 0) return { error: missingParams(missing) };
 
@@ -53,13 +59,37 @@ export function parseArgs<S extends ArgShape>(shape: S, raw: Record<string, unkn
     }
     problems[phase].set(name, problem);
   }
-  const failing = problems.validate.size > 0 ? problems.validate : problems.sanitize;
-  if (failing.size > 0) return { error: invalidParams(failing) };
+  const phase = problems.validate.size > 0 ? 'validate' : 'sanitize';
+  if (problems[phase].size > 0) return { error: invalidParams(problems[phase]), failing: { phase, problems: problems[phase] } };
   return { values: values as ArgValues<S> };
 }
 
+/**
+ * WordPress runs every validate callback before any type sanitizing, on the values as sent. The endpoint's own
+ * checks (those that need the database) therefore run even when the declared arguments failed: their failures
+ * join the other validate callbacks' (in the arguments' order), or replace a type failure, which comes later.
+ * `ownChecks` sees the values as sent; when it finds nothing (or cannot read them), the arguments' failure stands.
+ */
+export async function withOwnChecks(shape: ArgShape, failure: ArgsFailure, ownChecks: () => Promise<Map<string, ParamProblem> | undefined>): Promise<RestError> {
+  if (!failure.failing) return failure.error;
+  let own: Map<string, ParamProblem> | undefined;
+  try {
+    own = await ownChecks();
+  } catch {
+    return failure.error;
+  }
+  if (!own || own.size === 0) return failure.error;
+  if (failure.failing.phase === 'sanitize') return invalidParams(own);
+  const merged = new Map<string, ParamProblem>();
+  for (const name of [...Object.keys(shape), ...own.keys()]) {
+    const problem = failure.failing.problems.get(name) ?? own.get(name);
+    if (problem && !merged.has(name)) merged.set(name, problem);
+  }
+  return invalidParams(merged);
+}
+
 /** A shape whose arguments may all be omitted; defaults are kept. */
-export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<S[K]> };
+export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<Exclude<S[K], undefined>> };
 
 /**
  * The update arguments of a resource from its create arguments, as WordPress derives EDITABLE from CREATABLE

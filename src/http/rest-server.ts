@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { parseArgs } from './args';
+import { parseArgs, withOwnChecks } from './args';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
 import type { Limiter } from './limiter';
@@ -52,7 +52,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         args: INDEX_ARGS,
         handler: async ({ ctx }) => {
           const site = await ctx.site();
-          return siteIndex(site, namespaces, await ctx.authenticationIndex(), routesData(routes, restRoot(site)));
+          return siteIndex(site, namespaces, await ctx.authenticationIndex(), await routesData(routes, restRoot(site), ctx));
         },
       },
     ],
@@ -73,7 +73,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
                 if (!namespaces.includes(requested)) throw restError('rest_invalid_namespace');
                 const site = await ctx.site();
                 const own = routes.filter((r) => r.namespace === requested);
-                return namespaceIndex(requested, site, routesData(own, restRoot(site)));
+                return namespaceIndex(requested, site, await routesData(own, restRoot(site), ctx));
               },
             },
           ],
@@ -127,7 +127,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: {}, body: input.body, query: input.query, url: urlParams });
         matched = requestFor(found, params, params);
         const site = await ctx.site();
-        result = routeData(found, restRoot(site));
+        result = await routeData(found, restRoot(site), ctx);
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');
@@ -141,8 +141,13 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         delete params.rest_route;
         matched = requestFor(found.route, params, params);
         const parsed = parseArgs(found.endpoint.args, params);
-        if ('error' in parsed) throw parsed.error;
         const request = matched.request;
+        if ('error' in parsed) {
+          const validate = found.endpoint.validate;
+          if (!validate) throw parsed.error;
+          const sent = Object.fromEntries(Object.keys(found.endpoint.args).filter((name) => params[name] !== undefined && params[name] !== null).map((name) => [name, params[name]]));
+          throw await withOwnChecks(found.endpoint.args, parsed, () => validate({ ...request, args: sent }));
+        }
         request.args = parsed.values;
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HttpContext, SiteFacts } from './context';
 import { restRoot } from './context';
 import { routeMethods, type CompiledRoute } from './routes';
-import { describeType, isRequired, wpString, type ArgDescription } from './wp-types';
+import { describeType, isRequired, registered, RequestValue, wpString, type ArgDescription, type Registered } from './wp-types';
 
 /**
  * The discovery documents WordPress generates from its route table: the site index at `/wp-json/` and
@@ -25,9 +25,27 @@ export function describeArg(schema: z.ZodType): ArgDescription & { required: boo
   return { ...out, required: isRequired(schema) };
 }
 
-/** The built-in routes' own arguments, declared the way core declares them. */
-export const INDEX_ARGS = { context: wpString().default('view') };
-export const namespaceArgs = (namespace: string) => ({ namespace: wpString().default(namespace), context: wpString().default('view') });
+/**
+ * An argument as a route descriptor lists it (WP_REST_Server::get_data_for_route): the keywords its plugin registered,
+ * in that order, then `required`. Arguments without a registration list every keyword their schema carries.
+ */
+export async function registeredArg<C extends HttpContext>(schema: z.ZodType, ctx: C): Promise<Record<string, unknown>> {
+  const full = describeType(schema);
+  const reg = full.registered as Registered | undefined;
+  if (!reg) return describeArg(schema);
+  const out: Record<string, unknown> = {};
+  for (const key of reg.keys) {
+    const declared = reg.values && key in reg.values ? reg.values[key] : full[key];
+    out[key] = declared instanceof RequestValue ? await (declared as RequestValue<C>).compute(ctx) : declared;
+  }
+  out.required = isRequired(schema);
+  return out;
+}
+
+/** The built-in routes' own arguments, declared the way core declares them (a default and nothing else). */
+const defaultOnly = registered('default');
+export const INDEX_ARGS = { context: wpString().default('view').meta(defaultOnly) };
+export const namespaceArgs = (namespace: string) => ({ namespace: wpString().default(namespace).meta(defaultOnly), context: wpString().default('view').meta(defaultOnly) });
 
 export interface RouteData {
   namespace: string;
@@ -39,23 +57,22 @@ export interface RouteData {
 
 type ListedRoute<C extends HttpContext> = Pick<CompiledRoute<C>, 'pattern' | 'namespace' | 'def'>;
 
-export function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string): RouteData {
-  const data: RouteData = {
-    namespace: route.namespace,
-    methods: routeMethods(route.def),
-    endpoints: route.def.endpoints.map((e) => {
-      const args = Object.entries(e.args as Record<string, z.ZodType>).map(([name, schema]) => [name, describeArg(schema)] as const);
-      return { methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] };
-    }),
-  };
+export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C): Promise<RouteData> {
+  const endpoints: RouteData['endpoints'] = [];
+  for (const e of route.def.endpoints) {
+    const args: Array<[string, unknown]> = [];
+    for (const [name, schema] of Object.entries(e.args as Record<string, z.ZodType>)) args.push([name, await registeredArg(schema, ctx)]);
+    endpoints.push({ methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] });
+  }
+  const data: RouteData = { namespace: route.namespace, methods: routeMethods(route.def), endpoints };
   // Only routes without path variables link to themselves.
   if (!/[(]/.test(route.pattern)) data._links = { self: [{ href: `${root}${route.pattern.replace(/^\//, '')}` }] };
   return data;
 }
 
-export function routesData<C extends HttpContext>(routes: Array<ListedRoute<C>>, root: string): Record<string, RouteData> {
+export async function routesData<C extends HttpContext>(routes: Array<ListedRoute<C>>, root: string, ctx: C): Promise<Record<string, RouteData>> {
   const out: Record<string, RouteData> = {};
-  for (const route of routes) if (route.def.showInIndex !== false) out[route.pattern] = routeData(route, root);
+  for (const route of routes) if (route.def.showInIndex !== false) out[route.pattern] = await routeData(route, root, ctx);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPhpNumeric } from '../php/builtins';
+import type { HttpContext } from './context';
 
 /**
  * Zod schemas that validate and coerce request parameters the way WordPress's REST schema does
@@ -134,6 +135,33 @@ export interface ArgDescription {
   minimum?: number;
   maximum?: number;
   [keyword: string]: unknown;
+}
+
+/**
+ * How a plugin registers an argument with register_rest_route(), as the route descriptors (the index, namespace
+ * and OPTIONS answers) repeat it: the keywords it declares, in its order (`required` is always added last), and
+ * the declared values that differ from what the validation carries (`per_page`'s default as the option's string,
+ * a `format` where /doc has a `type`, a default computed per request). Absent: every keyword the schema carries.
+ */
+export interface Registered {
+  keys: readonly RegisteredKeyword[];
+  values?: { [K in RegisteredKeyword]?: unknown | RequestValue };
+}
+
+export type RegisteredKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
+
+/** A declared value WordPress computes when the routes are registered, that is on every request. */
+export class RequestValue<C extends HttpContext = HttpContext> {
+  constructor(readonly compute: (ctx: C) => Promise<unknown>) {}
+}
+
+/**
+ * Metadata of an argument: its description (shared by the descriptors and /doc) and how the plugin registers it,
+ * `keys` written as the plugin's order, e.g. `registered('default, description, type', 'The archive page to return')`.
+ */
+export function registered(keys: string, description?: string, values?: Registered['values']): { description?: string; registered: Registered } {
+  const list = keys.split(',').map((k) => k.trim()).filter((k) => k !== '') as RegisteredKeyword[];
+  return { ...(description === undefined ? {} : { description }), registered: { keys: list, ...(values ? { values } : {}) } };
 }
 
 /** Reads the metadata of a schema and of the wrappers around it (optional, default, pipe). */

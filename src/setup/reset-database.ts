@@ -57,11 +57,11 @@ export async function resetDatabase(db: Database, options: PrepareOptions & { fo
   const { created } = await ensureSchema(db, prefix);
   const tables = await existingWordPressTables(db, prefix);
   // The event index empties itself through its triggers; its mark lives in the options, which are rewritten.
-  const indexed = (await eventIndexState(wp)).complete;
+  const index = await eventIndexState(wp);
   await wp.transaction(async (trx) => {
     await emptyTables(trx, tables);
     await writeDefaultOptions(trx, options, [...new Set([...recorded, ...created])]);
-    if (indexed) await markEventIndexComplete(trx);
+    if (index.complete) await markEventIndexComplete(trx, { search: index.search.complete });
   });
   await restartIds(wp, tables);
   return { emptied: tables, created };

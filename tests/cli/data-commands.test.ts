@@ -120,8 +120,8 @@ describe('seed', () => {
     ['field.yaml', 'events:\n  - { title: A, start_date: 2025-06-01, end_date: 2025-06-01, colour: red }', /^wp-calendar: .*field\.yaml: events\[0\] "A": unknown field "colour" \(nothing was written\)$/],
     [
       'dates.yaml',
-      'venues: [{ id: 1, venue: Hall }]\nevents:\n  - { title: Fine, start_date: 2025-06-01 10:00, end_date: 2025-06-01 11:00, venue: 1 }\n  - { title: Late, start_date: 2025-06-02 10:00, end_date: 2025-06-01 11:00 }',
-      /^wp-calendar: .*dates\.yaml: events\[1\] "Late": invalid end_date \(The end date must not be before the start date\.\) \(nothing was written\)$/,
+      'venues: [{ id: 1, venue: Hall }]\nevents:\n  - { title: Fine, start_date: 2025-06-01 10:00, end_date: 2025-06-01 11:00, venue: 1 }\n  - { title: Late, start_date: 2025-06-02 10:00, end_date: later }',
+      /^wp-calendar: .*dates\.yaml: events\[1\] "Late": Invalid parameter\(s\): end_date \(end_date: Invalid parameter\.\) \(nothing was written\)$/,
     ],
     ['missing-title.yaml', 'events:\n  - { start_date: 2025-06-01, end_date: 2025-06-01 }', /events\[0\]: Missing parameter\(s\): title \(nothing was written\)$/],
     ['bad-date.yaml', 'events:\n  - { title: X, start_date: someday, end_date: 2025-06-01 }', /events\[0\] "X": Invalid parameter\(s\): start_date \(start_date: Invalid parameter\.\) \(nothing was written\)$/],

@@ -5,6 +5,8 @@ import knexFactory from 'knex';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { eventIndexState } from '../../src/calendar/data/event-index';
+import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
+import { deleteOption } from '../../src/wp/options';
 import { runCli } from '../../src/cli/program';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { ensureSchema } from '../../src/db/schema';
@@ -40,7 +42,17 @@ const total = () =>
     const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get('/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31');
     return Number(res.headers['x-tec-total']);
   });
+/** The total of a search over every event, anonymous. */
+const searched = (word: string) =>
+  target.withDb(async (db) => {
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`/wp-json/tribe/events/v1/events?start_date=2025-01-01&search=${encodeURIComponent(word)}`);
+    return Number(res.headers['x-tec-total']);
+  });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
+/** Nothing of the index: no table, trigger or mark, and none of its search table either. */
+const NONE = { table: false, triggers: [], complete: false, search: { table: false, triggers: [], complete: false } };
+/** The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it. */
+const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`));
 const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
 
 beforeAll(async () => {
@@ -60,21 +72,28 @@ afterAll(async () => {
 
 it('an existing database has no index until db:index installs it; a second run changes no schema', async () => {
   const before = await tables();
-  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+  expect(await state()).toEqual(NONE);
   expect(await total()).toBe(3);
 
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
     stderr: '',
   });
-  expect(await tables()).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
+  const after = await tables();
+  expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
   const installed = await state();
   expect(installed.table).toBe(true);
   expect(installed.triggers).toHaveLength(6);
   expect(installed.complete).toBe(true);
+  // On SQLite the index carries its search table (FTS5) and three triggers; MySQL has no substring index.
+  const sqlite = target.sqliteFile !== null;
+  expect(installed.search).toEqual(sqlite ? { table: true, triggers: expect.arrayContaining([expect.any(String)]), complete: true } : NONE.search);
+  expect(installed.search.triggers).toHaveLength(sqlite ? 3 : 0);
+  expect(searchTables(after).length > 0).toBe(sqlite);
   expect(await total()).toBe(3);
+  expect(await searched('Event')).toBe(3);
 
   const again = await cli(['db:index']);
   expect(again).toEqual({ code: 0, stdout: `The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`, stderr: '' });
@@ -84,14 +103,34 @@ it('an existing database has no index until db:index installs it; a second run c
   await target.withDb((db) => seedEvent(WpData.open(db, PREFIX), { post_title: 'Later', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' }));
   expect(await target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n))).toBe(4);
   expect(await total()).toBe(4);
+  expect(await searched('Later')).toBe(1);
+});
+
+it('db:index adds the search table to an index installed without it (SQLite), and its search finds the same events', async () => {
+  if (target.sqliteFile === null) return;
+  await target.withDb(async (db) => {
+    const wp = WpData.open(db, PREFIX);
+    const before = await eventIndexState(wp);
+    await deleteOption(wp, 'calendar_event_search');
+    for (const sql of searchIndexDropDdl(before.search, PREFIX)) await db.knex.raw(sql);
+  });
+  expect((await state()).search).toEqual(NONE.search);
+  expect(await searched('Later')).toBe(1);
+  const run = await cli(['db:index']);
+  expect(run.stdout).toMatch(/^Installed the event index/);
+  expect((await state()).search).toEqual({ table: true, triggers: expect.any(Array), complete: true });
+  expect((await state()).search.triggers).toHaveLength(3);
+  expect(await searched('Later')).toBe(1);
+  expect(await searched('Event')).toBe(3);
 });
 
 it('--drop removes the table, the triggers and the mark, and the lists read the meta again', async () => {
   const before = await tables();
   const run = await cli(['db:index', '--drop']);
   expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
-  expect(await state()).toEqual({ table: false, triggers: [], complete: false });
-  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index`));
+  expect(await state()).toEqual(NONE);
+  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index` && !searchTables(before).includes(t)));
+  expect(searchTables(await tables())).toEqual([]);
   const triggers = await target.withDb((db) => db.dialect.listTriggers(db.knex));
   expect(triggers.filter((t) => t.startsWith(PREFIX))).toEqual([]);
   expect(await total()).toBe(4);
@@ -127,7 +166,7 @@ it('refuses, with the privileges it lacks, a database user who cannot create tri
       stdout: '',
       stderr: 'wp-calendar: the database user lacks the CREATE, TRIGGER, INDEX privileges needed to install the event index (GRANT CREATE, TRIGGER, INDEX ON <database>.* TO <user>, or run this command as a user who has them); nothing was changed\n',
     });
-    expect(await state()).toEqual({ table: false, triggers: [], complete: false });
+    expect(await state()).toEqual(NONE);
   } finally {
     for (const host of ['localhost', '127.0.0.1']) await admin.raw('DROP USER IF EXISTS ?@?', [user, host]);
     await admin.destroy();

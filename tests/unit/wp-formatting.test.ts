@@ -4,8 +4,10 @@ import {
   theExcerpt, theTitle, wpautop, wptexturize,
 } from '../../src/wp/text/formatting';
 import {
-  CONVERT_CHARS, ESC_HTML, ESC_JS, REMOVE_ACCENTS, SANITIZE_TEXT_FIELD, SANITIZE_TITLE, SANITIZE_URL, VALIDATE_URL,
+  CONVERT_CHARS, ESC_HTML, ESC_JS, REMOVE_ACCENTS, SANITIZE_TEXT_FIELD, SANITIZE_TITLE, SANITIZE_URL, SANITIZE_USER,
+  SANITIZE_USER_STRICT, VALIDATE_URL,
 } from './fixtures/php-text-outputs';
+import { sanitizeUser } from '../../src/wp/text/user-input';
 import { THE_CONTENT, THE_EXCERPT, THE_TITLE, WPAUTOP, WPTEXTURIZE } from './fixtures/php-display-outputs';
 
 describe('sanitize_title (save context)', () => {
@@ -39,6 +41,11 @@ describe('sanitize_title (save context)', () => {
 describe('remove_accents', () => {
   it.each(REMOVE_ACCENTS)('matches PHP for %j', (input, output) => expect(removeAccents(input)).toBe(output));
   it('leaves ASCII alone', () => expect(removeAccents('plain ASCII')).toBe('plain ASCII'));
+});
+
+describe('sanitize_user', () => {
+  it.each(SANITIZE_USER)('sanitize_user(%j)', (input, output) => expect(sanitizeUser(input)).toBe(output));
+  it.each(SANITIZE_USER_STRICT)('sanitize_user(%j, true)', (input, output) => expect(sanitizeUser(input, true)).toBe(output));
 });
 
 describe('sanitize_text_field, esc_html, esc_js, convert_chars', () => {

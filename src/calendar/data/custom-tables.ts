@@ -33,6 +33,9 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date, op
   if (!start || !startUtc) return;
   const end = m(EVENT_META.endDate) || start;
   const endUtc = m(EVENT_META.endDateUtc) || startUtc;
+  // An event stored with its UTC end before its UTC start (an end sent before the start) fails the plugin's
+  // validation of its custom tables: no row is written, and the rows it had stay as they were.
+  if (endUtc < startUtc) return;
   const duration = Number(m(EVENT_META.duration)) || wallClockSeconds(endUtc) - wallClockSeconds(startUtc);
   const timezone = m(EVENT_META.timezone) || 'UTC';
   const updated_at = now.toISOString().slice(0, 19).replace('T', ' ');

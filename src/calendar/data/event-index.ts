@@ -4,9 +4,10 @@ import type { TriggerSpec } from '../../db/dialect';
 import { SCHEMA_DIR } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-data';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
 import { isTruthy } from '../settings';
 import { EVENT_META } from '../meta-keys';
+import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
 
 /**
  * The event index: a table of one row per event post holding what the event lists filter and sort on (status,
@@ -115,14 +116,24 @@ export interface EventIndexState {
   triggers: string[];
   /** The completion mark. */
   complete: boolean;
+  /** The search table of the index, its triggers and its mark (SQLite only). */
+  search: SearchIndexState;
 }
 
 export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const table = await wp.dialect.tableExists(wp.knex, eventIndexTable(wp.prefix));
   const present = new Set((await wp.dialect.listTriggers(wp.knex)).map((t) => t.toLowerCase()));
   const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_INDEX_OPTION).first();
-  return { table, triggers: eventIndexTriggerNames(wp.prefix).filter((t) => present.has(t.toLowerCase())), complete: mark?.option_value === EVENT_INDEX_VERSION };
+  return {
+    table,
+    triggers: eventIndexTriggerNames(wp.prefix).filter((t) => present.has(t.toLowerCase())),
+    complete: mark?.option_value === EVENT_INDEX_VERSION,
+    search: await searchIndexState(wp, present),
+  };
 }
+
+/** Every piece of the search index is there (or the engine has none). */
+const searchComplete = (wp: WpData, search: SearchIndexState) => !searchIndexSupported(wp) || (search.table && search.triggers.length === 3 && search.complete);
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
 export class EventIndexRefusedError extends Error {}
@@ -155,6 +166,7 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<number> {
   await wp.knex.raw(`REPLACE INTO ${table} (${COLUMNS.join(', ')}) SELECT ${rowSql(wp, 'p').join(', ')} FROM ${wp.t.posts} p WHERE p.post_type = ${quote(POST_TYPE.event)}`);
   await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = ${quote(POST_TYPE.event)})`);
   await wp.dialect.analyze(wp.knex, [table]);
+  if (searchIndexSupported(wp)) await rebuildSearchRows(wp);
   const [{ n }] = (await wp.knex(table).count({ n: '*' })) as [{ n: number | string }];
   return Number(n);
 }
@@ -171,29 +183,34 @@ export interface InstallResult {
  */
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
-  const allThere = before.table && before.triggers.length === 6 && before.complete;
+  const allThere = before.table && before.triggers.length === 6 && before.complete && searchComplete(wp, before.search);
   if (!allThere) await checkPrivileges(wp, INSTALL_PRIVILEGES, 'install');
   if (!before.table) for (const sql of tableStatements(wp, await wp.dialect.charsetCollate(wp.knex))) await ddl(wp, sql, 'create');
   // Triggers first, rows second: a row written in between is then covered twice rather than missed.
   const present = new Set(before.triggers);
   for (const trigger of triggers(wp)) if (!present.has(trigger.name)) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
+  if (searchIndexSupported(wp)) for (const sql of searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
   const rows = await rebuildEventIndexRows(wp);
-  if (!before.complete) await markEventIndexComplete(wp);
+  if (!before.complete || (searchIndexSupported(wp) && !before.search.complete)) await markEventIndexComplete(wp, { search: searchIndexSupported(wp) });
   return { created: !allThere, rows };
 }
 
-/** The mark the lists read: the table, its triggers and its rows are in place. */
-export async function markEventIndexComplete(wp: WpData): Promise<void> {
+/** The marks the lists read: the table, its triggers and its rows are in place (and those of the search table). */
+export async function markEventIndexComplete(wp: WpData, options: { search: boolean }): Promise<void> {
   await updateOption(wp, EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
+  if (options.search) await updateOption(wp, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, 'off');
 }
 
 /** Removes every trace of the index: the mark first (lists leave it at once), then the triggers, then the table. */
 export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> {
   const before = await eventIndexState(wp);
-  if (!before.table && before.triggers.length === 0 && !before.complete) return { dropped: false };
+  const search = before.search;
+  if (!before.table && before.triggers.length === 0 && !before.complete && !search.table && search.triggers.length === 0 && !search.complete) return { dropped: false };
   await checkPrivileges(wp, DROP_PRIVILEGES, 'drop');
   await deleteOption(wp, EVENT_INDEX_OPTION);
+  await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${wp.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`}`, 'drop');
+  for (const sql of searchIndexDropDdl(search, wp.prefix)) await ddl(wp, sql, 'drop');
   if (before.table) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'drop');
   return { dropped: true };
 }

@@ -3,6 +3,7 @@ import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfId
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
 import { EVENT_INDEX_TABLE } from './event-index';
+import { narrowBySearchIndex } from './event-search-index';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
@@ -40,6 +41,8 @@ export interface EventQuery {
   filter: Omit<PostFilter, 'postType'>;
   window: EventWindow;
   source: DateSource;
+  /** The site has the event search index (read with the event index only). */
+  searchIndex?: boolean;
 }
 
 /** Where this site keeps the dates the plugin filters on. */
@@ -145,6 +148,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching 
     },
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
+  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text);
   query.where('x.hidden', 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);

@@ -1,4 +1,3 @@
-import { restError } from '../../http/errors';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
@@ -13,8 +12,9 @@ import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { EVENT_META } from '../meta-keys';
 import { paging } from '../page-size';
 import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '../post-resource/archive';
-import type { PostResourceDef, Req } from '../post-resource/define';
+import type { OperationInput, PostResourceDef } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
+import { eventError } from './event-errors';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
@@ -53,26 +53,23 @@ async function idListValid(wp: WpData, value: unknown, postType: string): Promis
   return items.every((v) => found.has(Number(v)));
 }
 
-export async function validateEventList(req: Req, env: CalendarEnv) {
+export async function validateEventList(env: CalendarEnv, input: OperationInput) {
   const checks = new ParamChecks();
-  const wp = req.ctx.wp;
-  const a = req.args;
+  const wp = env.ctx.wp;
+  const a = input.args;
   for (const { param, taxonomy } of TERM_PARAMS) {
     if (a[param] === undefined) continue;
     const items = textItems(a[param]);
     const rows = await termsNamedBy(wp, taxonomy, items);
     if (items.length === 0 || !items.every((item) => termExistsIn(rows, item))) checks.fail(param);
-    req.locals.set(TERM_ROWS[param], rows);
+    input.locals.set(TERM_ROWS[param], rows);
   }
   if (a.venue !== undefined && !(await idListValid(wp, a.venue, POST_TYPE.venue))) checks.fail('venue');
   if (a.organizer !== undefined && !(await idListValid(wp, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
-  if (a.status !== undefined && !requestedStatus(env, req, POST_TYPE.event)) checks.fail('status');
+  if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
-  if (a.ticketed === true) {
-    const { code, message } = restError('event-tickets-not-active');
-    checks.fail('ticketed', { code, message });
-  }
+  if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
   // Geolocation needs both coordinates.
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();
@@ -82,12 +79,12 @@ export async function validateEventList(req: Req, env: CalendarEnv) {
  * The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). Of several
  * `tags` the plugin filters by the first one only (every one must still exist to pass validation).
  */
-async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
+async function termClauses(input: OperationInput, wp: WpData): Promise<number[][]> {
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
-    if (req.args[param] === undefined) continue;
-    const rows = req.locals.get(TERM_ROWS[param]) ?? [];
-    const items = textItems(req.args[param]);
+    if (input.args[param] === undefined) continue;
+    const rows = input.locals.get(TERM_ROWS[param]) ?? [];
+    const items = textItems(input.args[param]);
     const filtered = param === 'tags' ? items.slice(0, 1) : items;
     const resolved = filtered.map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
     clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
@@ -95,22 +92,23 @@ async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
   return clauses;
 }
 
-const flag = (value: boolean) => (value ? '1' : '0');
 const csv = (value: unknown) => textItems(value).join(',');
 
 /**
  * The effective query values of `rest_url`, in the plugin's order; categories and tags are never included.
- * With `geoloc` the coordinates are always listed, as bare keys when absent.
+ * A false `geoloc` is left out with its coordinates; a true one always lists them, as bare keys when absent.
+ * `ticketed` never appears: a false one is dropped, a true one is refused.
  */
 function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): UrlParam[] {
+  const geoloc = a.geoloc === true;
   const out: Array<[string, string | null | undefined]> = [
     ['per_page', String(perPage)],
     ['start_date', bounds.start_date],
     ['end_date', bounds.end_date],
     ['search', a.search],
-    ['geoloc', a.geoloc === undefined ? undefined : flag(a.geoloc)],
-    ['geoloc_lat', a.geoloc_lat === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lat)],
-    ['geoloc_lng', a.geoloc_lng === undefined ? (a.geoloc === undefined ? undefined : null) : String(params.geoloc_lng)],
+    ['geoloc', geoloc ? '1' : undefined],
+    ['geoloc_lat', !geoloc ? undefined : a.geoloc_lat === undefined ? null : String(params.geoloc_lat)],
+    ['geoloc_lng', !geoloc ? undefined : a.geoloc_lng === undefined ? null : String(params.geoloc_lng)],
     ['status', status],
     ['post_parent', a.post_parent === undefined ? undefined : String(a.post_parent)],
     ['include', a.include === undefined ? undefined : a.include.join(',')],
@@ -118,7 +116,6 @@ function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds
     ['starts_after', bounds.starts_after],
     ['ends_before', bounds.ends_before],
     ['ends_after', bounds.ends_after],
-    ['ticketed', a.ticketed === undefined ? undefined : flag(a.ticketed)],
   ];
   return out.filter((p): p is [string, string | null] => p[1] !== undefined);
 }
@@ -136,19 +133,19 @@ function addedParams(a: Record<string, any>): UrlParam[] | undefined {
   return out;
 }
 
-export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Req): Promise<RestResponse> {
-  const wp = req.ctx.wp;
-  const a = req.args;
+export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: OperationInput): Promise<RestResponse> {
+  const wp = env.ctx.wp;
+  const a = input.args;
   const page = paging(a);
-  const status = requestedStatus(env, req, POST_TYPE.event)!;
-  const bounds = windowBounds(env, a, req.query);
+  const status = requestedStatus(env, input, POST_TYPE.event)!;
+  const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
   const filter: Omit<PostFilter, 'postType'> = {
     status: status.filter,
     ids: a.include,
     parent: a.post_parent,
     search: a.search === undefined ? undefined : { text: a.search, excludeProtected: !env.ctx.isLoggedIn() },
-    termTaxonomyIds: await termClauses(req, wp),
+    termTaxonomyIds: await termClauses(input, wp),
     metaNumericIn: [
       ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),
       ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: ids(a.organizer) }]),
@@ -156,7 +153,7 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await eventDateSource(wp, env.tec);
-  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
-  const items = await serializePage(env, def, wp, req, result.ids);
-  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params), addedParams: addedParams(a) });
+  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  const items = await serializePage(env, def, wp, input.params, result.ids);
+  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
 }

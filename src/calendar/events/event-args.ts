@@ -1,6 +1,8 @@
 import { editableArgs } from '../../http/args';
-import { wpBoolean, wpInteger, wpString } from '../../http/wp-types';
+import { registered, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
+import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
+import { EVENT_FIELDS } from './event-fields';
 import { EventListArgs } from './event-list-args';
 
 /**
@@ -9,43 +11,47 @@ import { EventListArgs } from './event-list-args';
  * EDITABLE from CREATABLE.
  */
 
-const d = (text: string) => ({ description: text });
+/** The plugin's usual registration: a type, then the description. */
+const d = (description: string) => registered('type, description', description);
+/** Linked data and terms: a null default, the items' type and no declared type of their own. */
+const list = (description: string) => ({ type: 'array', items: { type: 'integer' }, ...registered('default, items, description', description, { default: null }) });
 
 export const EventReadArgs = {
   id: tec.numeric().meta(d('the event post ID')),
-  password: tec.nonEmptyString().optional().meta(d('the event password')),
+  password: tec.nonEmptyString().optional().meta(d('The event password')),
 };
 
 export const EventSlugArgs = {
   slug: tec.nonEmptyString().meta(d('the event post name')),
 };
 
-export const EventCreateArgs = {
-  author: wpInteger().optional().meta(d('the event author ID')),
-  date: tec.timeString().optional().meta(d('the event publication date')),
-  date_utc: tec.timeString().optional().meta(d('the event publication date (UTC timezone)')),
-  title: tec.nonEmptyString().meta(d('the event title')),
-  description: tec.nonEmptyString().optional().meta(d('the event description')),
-  slug: tec.nonEmptyString().optional().meta(d('the event slug')),
-  excerpt: tec.nonEmptyString().optional().meta(d('the event excerpt')),
-  status: tec.postStatus().optional().meta(d('the event post status')),
-  timezone: tec.timezoneOrEmpty().optional().meta(d('the event timezone')),
-  all_day: wpBoolean().default(false).meta(d('whether the event lasts the whole day or not')),
-  start_date: tec.timeString().meta(d('the event start date, optionally with time')),
-  end_date: tec.timeString().meta(d('the event end date, optionally with time')),
-  image: wpString().optional().meta(d('the event featured image ID or URL')),
-  cost: tec.any().optional().meta(d('the event cost')),
-  website: tec.urlOrEmpty().optional().meta({ type: 'string', description: 'the event website URL' }),
-  show_map: wpBoolean().optional().meta(d('whether the event should show a map or not')),
-  show_map_link: wpBoolean().optional().meta(d('whether the event should show a map link or not')),
-  hide_from_listings: wpBoolean().optional().meta(d('whether events should be hidden in the calendar view or not')),
-  sticky: wpBoolean().optional().meta(d('whether the event should be sticky in the calendar view or not')),
-  featured: wpBoolean().optional().meta(d('whether the event should be featured on the site or not')),
-  categories: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'the event category ID or name' }),
-  tags: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'the event tag ID or name' }),
-  venue: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'a venue ID or an array of venue data' }),
-  organizer: tec.any().optional().meta({ type: 'array', items: { type: 'integer' }, description: 'an organizer ID or an array of organizer data' }),
-};
+/** The plain meta-backed fields come from the field table (event-fields.ts); those the plugin does not declare come last. */
+export const EventCreateArgs = withFieldArguments({
+  author: wpInteger().optional().meta(d('The event author ID')),
+  date: tec.timeString().optional().meta(d('The event publication date')),
+  date_utc: tec.timeString().optional().meta(d('The event publication date (UTC time zone)')),
+  title: tec.nonEmptyString().meta(d('The event title')),
+  description: tec.nonEmptyString().optional().meta(d('The event description')),
+  slug: tec.nonEmptyString().optional().meta(d('The event slug')),
+  excerpt: tec.nonEmptyString().optional().meta(d('The event excerpt')),
+  status: tec.postStatus().optional().meta(d('The event post status')),
+  timezone: tec.timezoneOrEmpty().optional().meta(d('The event time zone')),
+  all_day: wpBoolean().default(false).meta(registered('default, type, description', 'Whether the event lasts the whole day or not')),
+  start_date: tec.timeString().meta(d('The event start date and time')),
+  end_date: tec.timeString().meta(d('The event end date and time')),
+  image: wpString().optional().meta(d('The event featured image ID or URL')),
+  cost: tec.any().optional().meta(registered('description', 'The event cost')),
+  website: tec.urlOrEmpty().optional().meta({ type: 'string', ...registered('default, description', 'The event website URL', { default: null }) }),
+  show_map: wpBoolean().optional().meta(d('Whether the event should show a map or not')),
+  show_map_link: wpBoolean().optional().meta(d('Whether the event should show a map link or not')),
+  hide_from_listings: EVENT_FIELDS.hide_from_listings.argument,
+  sticky: wpBoolean().optional().meta(d('Whether the event should be sticky in the calendar view or not')),
+  featured: EVENT_FIELDS.featured.argument,
+  categories: tec.any().optional().meta(list('The event category ID or name')),
+  tags: tec.any().optional().meta(list('The event tag ID or name')),
+  venue: tec.any().optional().meta(list('The event venue IDs or data')),
+  organizer: tec.any().optional().meta(list('The event organizer IDs or data')),
+}, EVENT_FIELDS);
 
 /** EDITABLE: every create argument optional, defaults kept (all_day stays false when omitted). */
 export const EventUpdateFields = editableArgs(EventCreateArgs);
@@ -55,8 +61,9 @@ export const EventArgs = {
   readBySlug: EventSlugArgs,
   create: EventCreateArgs,
   update: { ...EventReadArgs, ...EventUpdateFields },
-  // By-slug updates name the event by its slug: the body's `slug`, when sent, is the new post name.
-  updateBySlug: { ...EventUpdateFields, slug: EventSlugArgs.slug.optional() },
+  // By-slug updates name the event by its slug; the body's `slug`, when sent, is the new post name. The update's
+  // `slug` replaces the path's in its place, first, as PHP's array merge leaves it.
+  updateBySlug: { ...EventSlugArgs, ...EventUpdateFields },
   delete: EventReadArgs,
   deleteBySlug: EventSlugArgs,
   list: EventListArgs,

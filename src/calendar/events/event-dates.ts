@@ -30,7 +30,8 @@ export function eventTimezone(env: CalendarEnv, requested: unknown): string {
 
 /**
  * Dates from `start_date`/`end_date` read in `timezone`: a string with its own offset keeps its wall-clock
- * digits, a Unix timestamp gives its UTC wall clock. Returns undefined when either cannot be read.
+ * digits, a Unix timestamp gives its UTC wall clock. Returns undefined when either cannot be read. An end before
+ * the start is stored as the start in local time only, so `endUtc` may then precede `startUtc`.
  */
 export function computeEventDates(env: CalendarEnv, input: { start: string | number; end: string | number; allDay: boolean; timezone: string }): EventDates | undefined {
   const zone = resolveZone(input.timezone) ?? env.siteZone;
@@ -44,13 +45,16 @@ export function computeEventDates(env: CalendarEnv, input: { start: string | num
     start = beginningOfDay(start, env.tec.multiDayCutoff);
     end = endOfDay(end, env.tec.multiDayCutoff);
   }
-  if (start > end) end = start;
   const startUtc = localToUtc(start, input.timezone);
+  // The plugin accepts an end before the start: the wall clock is moved to the start, but the UTC twin keeps the
+  // end as sent (Tribe__Events__API::prepare_event_date_meta converts before it clamps).
+  const endUtc = localToUtc(end, input.timezone);
+  if (start > end) end = start;
   return {
     start,
     end,
     startUtc,
-    endUtc: localToUtc(end, input.timezone),
+    endUtc,
     timezone: input.timezone,
     abbr: timezoneAbbr(input.timezone, new Date(`${startUtc.replace(' ', 'T')}Z`)),
     allDay: input.allDay,

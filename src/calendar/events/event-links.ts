@@ -1,6 +1,6 @@
 import { can } from '../capabilities';
 import { parseArgs } from '../../http/args';
-import { restError, type ErrorCode } from '../../http/errors';
+import type { RestError } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
 import { deletePostMeta, replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
@@ -10,6 +10,7 @@ import type { CalendarEnv, InlineArgs } from '../env';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeNewPost } from '../post-resource/operations';
 import { isPositiveInt } from '../validators';
+import { eventError } from './event-errors';
 
 /**
  * An event's venue and organizers (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,
@@ -24,7 +25,7 @@ export interface LinkKind {
   metaKey: string;
   /** Venues link exactly one post; organizers a list. */
   single: boolean;
-  createError: ErrorCode;
+  createError: () => RestError;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -74,11 +75,11 @@ async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry:
   if (isEmptyValue(entry)) return undefined;
   if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
     const parsed = parseInline(env, kind, entry);
-    if ('error' in parsed) throw restError(kind.createError);
+    if ('error' in parsed) throw kind.createError();
     return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry });
   }
   const id = Number(isObject(entry) ? entry.id : entry);
-  if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw restError('invalid-linked-post-id');
+  if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw eventError('invalid-linked-post-id');
   return id;
 }
 
@@ -89,7 +90,7 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
   if (isList(value)) entries = asList(value);
   else if (kind.single) entries = isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
   // Organizers must come as a list: a bare object or a comma list fails on insert, as in the plugin.
-  else if (isObject(value) || (typeof value === 'string' && value.includes(','))) throw restError(kind.createError);
+  else if (isObject(value) || (typeof value === 'string' && value.includes(','))) throw kind.createError();
   else entries = [value];
   const ids: number[] = [];
   for (const entry of entries) {

@@ -8,12 +8,14 @@ import { imageObject } from '../images';
 import { eventJsonLd } from '../json-ld';
 import { EVENT_META, WP_META } from '../meta-keys';
 import { organizerObject } from '../organizers/organizer-object';
+import { readFields } from '../meta-fields';
 import { maskProtected } from '../password';
 import { isTruthy } from '../settings';
 import { embeddedTerm } from '../term-embed';
 import { globalId, globalIdLineage, restUrl } from '../urls';
 import { venueObject } from '../venues/venue-object';
 import { costValues, formatCost } from './cost';
+import { EVENT_FIELDS } from './event-fields';
 
 /**
  * The event object, every key in the plugin's order and types
@@ -40,6 +42,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const values = costValues(costRows);
   const terms = bundle.main.terms.get(post.ID) ?? [];
   const website = first(EVENT_META.url);
+  const fields = readFields(EVENT_FIELDS, meta, post.ID);
 
   const venues = meta
     .all(post.ID, EVENT_META.venueId)
@@ -91,14 +94,16 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     website: website === undefined ? env.permalink(post) : escHtml(website ?? ''),
     show_map: phpBool(first(EVENT_META.showMap), true),
     show_map_link: phpBool(first(EVENT_META.showMapLink), true),
-    hide_from_listings: first(EVENT_META.hideFromUpcoming) === 'yes',
+    hide_from_listings: fields.hide_from_listings,
     sticky: post.menu_order === -1,
-    featured: Number(first(EVENT_META.featured)) === 1,
+    featured: fields.featured,
     categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
     tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
     venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
     organizer: organizers.map((o) => embedded(o, organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd }))),
     custom_fields: customFields(env, bundle, post),
+    // The field table's other fields; the ones placed above keep their place.
+    ...fields,
   };
   // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).
   if (options.jsonLd && !post.post_password && (post.post_status === 'publish' || env.ctx.isLoggedIn())) {

@@ -44,18 +44,17 @@ function siteLocal(env: CalendarEnv, value: string | number): string {
 }
 
 /** The defaults: `yesterday 23:59` UTC shown in the site's zone, and now + 24 months in UTC (not localised). */
-export function defaultBounds(env: CalendarEnv): { start: string; end: string } {
-  const now = env.ctx.now;
+export function defaultBounds(now: Date, siteTimezone: string): { start: string; end: string } {
   const yesterday = parsePhpDate('yesterday 23:59', { now, timeZone: 'UTC' })!;
   const ahead = parsePhpDate('+24 months', { now, timeZone: 'UTC' })!;
-  return { start: formatWallClock(yesterday.instant, env.siteTimezone), end: formatWallClock(ahead.instant, 'UTC') };
+  return { start: formatWallClock(yesterday.instant, siteTimezone), end: formatWallClock(ahead.instant, 'UTC') };
 }
 
 export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Record<string, unknown>): WindowBounds {
   const strict = filterBoolean(args.strict_dates ?? 'false');
   const cutoff = env.tec.multiDayCutoff;
   const now = env.ctx.now;
-  const defaults = defaultBounds(env);
+  const defaults = defaultBounds(now, env.siteTimezone);
   const bounds: WindowBounds = {};
   if (args.include !== undefined) {
     // With `include` the plugin means to ignore dates, but merges its raw defaults back in.

@@ -8,12 +8,14 @@ import { syncCustomTables } from '../data/custom-tables';
 import type { CalendarEnv } from '../env';
 import { TAXONOMY } from '../identifiers';
 import { EVENT_META, ORIGIN, WP_META } from '../meta-keys';
+import { writeFields } from '../meta-fields';
 import type { PostWriter, WriteInput } from '../post-resource/define';
 import { attachmentForUrl } from '../attachments';
 import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
+import { EVENT_FIELDS } from './event-fields';
 import { createInlineLinks, publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
 import { assignTerms } from './event-terms';
 
@@ -108,10 +110,7 @@ async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: b
   const a = input.args;
   await updatePostMeta(wp, id, EVENT_META.showMap, a.show_map ? '1' : '');
   await updatePostMeta(wp, id, EVENT_META.showMapLink, a.show_map_link ? '1' : '');
-  if (a.hide_from_listings) await updatePostMeta(wp, id, EVENT_META.hideFromUpcoming, 'yes');
-  else await deletePostMeta(wp, id, EVENT_META.hideFromUpcoming);
-  if (a.featured) await updatePostMeta(wp, id, EVENT_META.featured, '1');
-  else await deletePostMeta(wp, id, EVENT_META.featured);
+  await writeFields(wp, id, EVENT_FIELDS, a);
   const website = typeof a.website === 'string' ? sanitizeUrl(a.website) : '';
   if (website || isUpdate) await updatePostMeta(wp, id, EVENT_META.url, website);
 }

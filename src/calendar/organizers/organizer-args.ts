@@ -1,27 +1,30 @@
 import { editableArgs } from '../../http/args';
-import { wpInteger, wpString } from '../../http/wp-types';
+import { registered, wpInteger, wpString } from '../../http/wp-types';
+import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
+import { nullDefault, ORGANIZER_FIELDS } from './organizer-fields';
 
 /** The organizer routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Organizer::READ_args, CREATE_args). */
 
-const d = (text: string) => ({ description: text });
-const text = (description: string) => tec.stringOrEmpty().optional().meta(d(description));
+const d = (description: string) => registered('type, description', description);
+const text = (description: string) => tec.stringOrEmpty().optional().meta(nullDefault(description));
 
 export const OrganizerReadArgs = { id: wpInteger().meta(d('the organizer post ID')) };
-export const OrganizerSlugArgs = { slug: wpString().meta(d('the organizer slug')) };
+export const OrganizerSlugArgs = { slug: wpString().meta(d('the organizer post name')) };
 
-export const OrganizerCreateArgs = {
-  author: wpInteger().optional().meta(d('the organizer author ID')),
-  date: tec.timeString().optional().meta(d('the organizer publication date')),
-  date_utc: tec.timeString().optional().meta(d('the organizer publication date (UTC timezone)')),
-  organizer: tec.nonEmptyString().meta(d('the organizer name')),
-  description: text('the organizer description'),
-  status: tec.postStatus().optional().meta(d('the organizer post status')),
-  phone: text('the organizer phone number'),
-  website: tec.urlOrEmpty().optional().meta({ type: 'string', description: 'the organizer website' }),
-  email: text('the organizer e-mail address'),
-  image: wpString().optional().meta(d('the organizer featured image ID or URL')),
-};
+/** The plain meta-backed fields come from the field table (organizer-fields.ts); those the plugin does not declare come last. */
+export const OrganizerCreateArgs = withFieldArguments({
+  author: wpInteger().optional().meta(nullDefault('The organizer author ID')),
+  date: tec.timeString().optional().meta(nullDefault('The organizer publication date')),
+  date_utc: tec.timeString().optional().meta(nullDefault('The organizer publication date (UTC time zone)')),
+  organizer: tec.nonEmptyString().meta(nullDefault('The organizer name')),
+  description: text('The organizer description'),
+  status: tec.postStatus().optional().meta(nullDefault('The organizer post status')),
+  phone: ORGANIZER_FIELDS.phone.argument,
+  website: ORGANIZER_FIELDS.website.argument,
+  email: ORGANIZER_FIELDS.email.argument,
+  image: wpString().optional().meta(nullDefault('The organizer featured image ID or URL')),
+}, ORGANIZER_FIELDS);
 
 const OrganizerUpdateFields = editableArgs(OrganizerCreateArgs);
 

@@ -3,18 +3,16 @@ import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
 import { jsonLdVisible, organizerJsonLd } from '../json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
-import { ORGANIZER_META } from '../meta-keys';
+import { readFields } from '../meta-fields';
+import { ORGANIZER_FIELDS } from './organizer-fields';
 
 /** The organizer object (Tribe__Events__REST__V1__Post_Repository::get_organizer_data): global ids appended, then every
 *   falsy entry dropped. */
 export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle[options.source].meta;
-  const m = (key: string) => meta.first(post.ID, key) ?? '';
   const body: Record<string, unknown> = {
     ...linkedPostHead(env, bundle, post, 'organizer', options.source),
-    phone: m(ORGANIZER_META.phone),
-    website: m(ORGANIZER_META.website),
-    email: m(ORGANIZER_META.email),
+    ...readFields(ORGANIZER_FIELDS, meta, post.ID),
   };
   if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
   return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });

@@ -7,6 +7,7 @@ import { linkedPostWriter } from '../linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
 import { OrganizerArgs } from './organizer-args';
+import { ORGANIZER_FIELDS } from './organizer-fields';
 import { organizerObject } from './organizer-object';
 
 /** Organizers: the post-type engine configured for `tribe_organizer`
@@ -24,7 +25,7 @@ export const organizerResource: PostResourceDef = {
   args: { ...OrganizerArgs, list: linkedListArgs('organizers') },
   validate: linkedValidate(POST_TYPE.organizer),
   errors: ERRORS,
-  readAccess: linkedReadAccess(ERRORS.notAccessible),
+  readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => organizerResource, ARCHIVE),
   serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
@@ -32,7 +33,7 @@ export const organizerResource: PostResourceDef = {
     ...linkedPostWriter({
       postType: POST_TYPE.organizer,
       nameArg: 'organizer',
-      fields: { phone: ORGANIZER_META.phone, website: ORGANIZER_META.website, email: ORGANIZER_META.email },
+      fields: ORGANIZER_FIELDS,
       originKey: ORGANIZER_META.origin,
       artifactPrefix: '_Organizer',
       artifactFields: ['post_date', 'post_date_gmt', 'post_status'],

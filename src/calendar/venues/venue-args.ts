@@ -1,36 +1,40 @@
 import { editableArgs } from '../../http/args';
-import { wpInteger, wpString } from '../../http/wp-types';
+import { registered, wpInteger, wpString } from '../../http/wp-types';
+import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
+import { nullDefault, VENUE_FIELDS } from './venue-fields';
 
 /** The venue routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Venue::READ_args, CREATE_args). Ids and
 *   slugs must exist: checked in validate. */
 
-const d = (text: string) => ({ description: text });
-const text = (description: string) => tec.stringOrEmpty().optional().meta(d(description));
+const d = (description: string) => registered('type, description', description);
+const text = (description: string) => tec.stringOrEmpty().optional().meta(nullDefault(description));
 
 export const VenueReadArgs = { id: wpInteger().meta(d('the venue post ID')) };
-export const VenueSlugArgs = { slug: wpString().meta(d('the venue slug')) };
+export const VenueSlugArgs = { slug: wpString().meta(d('the venue post name')) };
 
-export const VenueCreateArgs = {
-  author: wpInteger().optional().meta(d('the venue author ID')),
-  date: tec.timeString().optional().meta(d('the venue publication date')),
-  date_utc: tec.timeString().optional().meta(d('the venue publication date (UTC timezone)')),
-  venue: tec.nonEmptyString().meta(d('the venue name')),
-  description: text('the venue description'),
-  status: tec.postStatus().optional().meta(d('the venue post status')),
-  show_map: wpString().optional().meta(d('whether events linked to the venue should show a map or not')),
-  show_map_link: wpString().optional().meta(d('whether events linked to the venue should show a map link or not')),
-  address: text('the venue address'),
-  city: text('the venue city'),
-  country: text('the venue country'),
-  province: text('the venue province'),
-  state: text('the venue state'),
-  zip: text('the venue ZIP code'),
-  phone: text('the venue phone number'),
-  stateprovince: text('the venue state and province'),
-  website: tec.urlOrEmpty().optional().meta({ type: 'string', description: 'the venue website URL' }),
-  image: wpString().optional().meta(d('the venue featured image ID or URL')),
-};
+/** The plain meta-backed fields come from the field table (venue-fields.ts); those the plugin does not declare come last. */
+export const VenueCreateArgs = withFieldArguments({
+  author: wpInteger().optional().meta(d('The venue author ID')),
+  date: tec.timeString().optional().meta(d('The venue publication date')),
+  date_utc: tec.timeString().optional().meta(d('The venue publication date (UTC time zone)')),
+  venue: tec.nonEmptyString().meta(d('The venue name')),
+  description: text('The venue description'),
+  status: tec.postStatus().optional().meta(d('The venue post status')),
+  show_map: wpString().optional().meta(nullDefault('Whether events linked to the venue should show a map or not')),
+  show_map_link: wpString().optional().meta(nullDefault('Whether events linked to the venue should show a map link or not')),
+  address: VENUE_FIELDS.address.argument,
+  city: VENUE_FIELDS.city.argument,
+  country: VENUE_FIELDS.country.argument,
+  province: VENUE_FIELDS.province.argument,
+  state: VENUE_FIELDS.state.argument,
+  zip: VENUE_FIELDS.zip.argument,
+  phone: VENUE_FIELDS.phone.argument,
+  stateprovince: text('The venue state and province'),
+  website: VENUE_FIELDS.website.argument,
+  // "organizer" sic: the plugin's description.
+  image: wpString().optional().meta(nullDefault('The organizer featured image ID or URL')),
+}, VENUE_FIELDS);
 
 const VenueUpdateFields = editableArgs(VenueCreateArgs);
 

@@ -10,6 +10,7 @@ import { EVENT_META, VENUE_META } from '../meta-keys';
 import type { PostResourceDef, WriteInput } from '../post-resource/define';
 import { isTruthy } from '../settings';
 import { VenueArgs } from './venue-args';
+import { VENUE_FIELDS } from './venue-fields';
 import { venueObject } from './venue-object';
 
 /** Venues: the post-type engine configured for `tribe_venue` (Tribe__Events__REST__V1__Endpoints__Single_Venue). */
@@ -52,7 +53,7 @@ export const venueResource: PostResourceDef = {
   args: { ...VenueArgs, list: linkedListArgs('venues') },
   validate: linkedValidate(POST_TYPE.venue),
   errors: ERRORS,
-  readAccess: linkedReadAccess(ERRORS.notAccessible),
+  readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => venueResource, ARCHIVE),
   serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
@@ -60,16 +61,7 @@ export const venueResource: PostResourceDef = {
     ...linkedPostWriter({
       postType: POST_TYPE.venue,
       nameArg: 'venue',
-      fields: {
-        address: VENUE_META.address,
-        city: VENUE_META.city,
-        country: VENUE_META.country,
-        province: VENUE_META.province,
-        state: VENUE_META.state,
-        zip: VENUE_META.zip,
-        phone: VENUE_META.phone,
-        website: VENUE_META.url,
-      },
+      fields: VENUE_FIELDS,
       originKey: VENUE_META.origin,
       artifactPrefix: '_Venue',
       artifactFields: ['post_date', 'post_date_gmt'],

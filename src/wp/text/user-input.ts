@@ -1,16 +1,14 @@
-import { removeAccents, sanitizeTitle, stripTags } from './formatting';
+import { removeAccents, sanitizeTitle, stripAllTags } from './formatting';
 
 /**
  * The sanitizers and checks WordPress applies to user names and e-mail addresses
  * (wp-includes/formatting.php: sanitize_user, is_email).
  */
 
-/** wp_strip_all_tags(): drops <script>/<style> with their content, then every tag (PHP strip_tags). */
-export function stripAllTags(text: string): string {
-  return stripTags(text.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, ''));
-}
-
-/** sanitize_user(): what WordPress does to a login before storing or looking it up. */
+/**
+ * sanitize_user(): what WordPress does to a login before storing or looking it up. wp_strip_all_tags() trims, and the
+ * last step trims again, so trimming early changes nothing but a NUL byte at either end (PHP's strip_tags drops it).
+ */
 export function sanitizeUser(username: string, strict = false): string {
   let s = removeAccents(stripAllTags(username));
   s = s.replace(/%[a-fA-F0-9]{2}/g, '').replace(/&.+?;/g, '');

@@ -9,7 +9,8 @@ import { useTestApp } from '../../support/test-app';
  * the same arguments, and every endpoint names the component schema it returns. A route added without all this fails.
  */
 
-const t = useTestApp();
+// A fixed clock: the event list's date defaults in the descriptors are computed from it on every request.
+const t = useTestApp({ clock: () => new Date('2026-11-25T12:00:00Z') });
 
 const NO_DESCRIPTION = 'No description provided';
 /** WordPress `(?P<name>regex)` → OpenAPI `{name}`, written independently of the generator. */
@@ -131,12 +132,11 @@ it('the site index and each namespace descriptor list the same routes and argume
         const documented = documentedArgs(doc.paths[openApiPath(route.def.path)][endpoint.methods[0]!.toLowerCase()]);
         for (const name of names) {
           expect(args[name].required).toBe(!(endpoint.args[name] as z.ZodType).safeParse(undefined).success);
-          expect({ name, type: args[name].type, description: args[name].description ?? NO_DESCRIPTION, default: args[name].default }).toEqual({
-            name,
-            type: documented.get(name)!.schema.type,
-            description: documented.get(name)!.description,
-            default: documented.get(name)!.schema.default,
-          });
+          // The descriptor repeats the plugin's registration: its descriptions are /doc's, and a type it declares is
+          // /doc's; its defaults are the registered ones (per_page "24", hide_empty "1", the date window computed per
+          // request), which /doc does not repeat.
+          expect({ name, description: args[name].description ?? NO_DESCRIPTION }).toEqual({ name, description: documented.get(name)!.description });
+          if (args[name].type !== undefined) expect({ name, type: args[name].type }).toEqual({ name, type: documented.get(name)!.schema.type });
         }
       });
     }

@@ -97,7 +97,7 @@ describe('start_date and end_date', () => {
     expect(await titles(`?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00&strict_dates=${strict}`)).toEqual(['starts 15:00:00', 'ends 08:00:00']);
   });
 
-  it.each(['false', '0', 'no', 'whatever'])('take whole days with strict_dates=%s', async (strict) => {
+  it.each(['false', '00', 'no', 'whatever'])('take whole days with strict_dates=%s', async (strict) => {
     await site();
     await events(list);
     expect(await titles(`?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00&strict_dates=${strict}`)).toHaveLength(6);
@@ -170,9 +170,9 @@ describe('starts_before, starts_after, ends_before, ends_after', () => {
     expect(res.body).toMatchObject({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { params: { [param]: 'Invalid parameter.' } } });
   });
 
-  it('refuses an empty strict_dates', async () => {
+  it.each(['', '0'])('refuses strict_dates=%s, empty to PHP', async (value) => {
     await site();
-    const res = await t.request.get('/wp-json/tribe/events/v1/events?strict_dates=');
+    const res = await t.request.get(`/wp-json/tribe/events/v1/events?strict_dates=${value}`);
     expect(res.status).toBe(400);
     expect(res.body.data.params).toEqual({ strict_dates: 'Invalid parameter.' });
   });

@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import type { TriggerSpec } from '../../db/dialect';
+import { searchTerms } from '../../wp/search';
+import type { WpData } from '../../wp/wp-data';
+import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../identifiers';
+
+/**
+ * The event search index (SQLite): an FTS5 table with the trigram tokenizer over the title, excerpt and content of
+ * every event post, kept by triggers on the posts table like the event index. WordPress searches with
+ * `LIKE '%word%'` on those three columns (WP_Query::parse_search); a trigram phrase query finds every post holding
+ * the word as a substring, compared with Unicode case folding — a superset of what SQLite's LIKE (ASCII case
+ * folding only) matches. The lists use it to narrow the candidates, then apply WordPress's LIKE clauses
+ * unchanged, so the matches are exactly WordPress's. It is part of the event index on SQLite: installed and dropped
+ * with it, marked complete by its own option (written last, removed first).
+ *
+ * MySQL and MariaDB have no substring index: InnoDB's FULLTEXT indexes words (MariaDB has no n-gram parser), so it
+ * cannot find `jazz` inside `jazzy`; there the LIKE clauses read the posts of the window as before.
+ */
+
+export const EVENT_SEARCH_TABLE = 'calendar_event_search';
+
+export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
+
+export const eventSearchTriggerNames = (prefix: string): string[] => ['insert', 'update', 'delete'].map((s) => `${prefix}calendar_event_search_${s}`);
+
+/** Whether this engine has the search index (SQLite's FTS5 trigram tokenizer). */
+export const searchIndexSupported = (wp: WpData): boolean => wp.dialect.name === 'sqlite';
+
+const isEvent = (post: string) => `${post}.post_type = '${POST_TYPE.event}'`;
+
+/**
+ * A contentless table (`content=''`): it holds only the trigram index, the text stays in the posts table;
+ * `contentless_delete=1` lets the triggers delete a post's entries by rowid (the post id).
+ */
+const createTableSql = (prefix: string) =>
+  `CREATE VIRTUAL TABLE "${eventSearchTable(prefix)}" USING fts5(post_title, post_excerpt, post_content, content='', contentless_delete=1, tokenize='trigram')`;
+
+function triggers(wp: WpData): TriggerSpec[] {
+  const table = eventSearchTable(wp.prefix);
+  const [insert, update, del] = eventSearchTriggerNames(wp.prefix);
+  const insertNew = `INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT NEW.ID, NEW.post_title, NEW.post_excerpt, NEW.post_content WHERE ${isEvent('NEW')}`;
+  const deleteOld = `DELETE FROM "${table}" WHERE rowid = OLD.ID`;
+  const changed = ['ID', 'post_type', 'post_title', 'post_excerpt', 'post_content'].map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
+  return [
+    { name: insert!, table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [`DELETE FROM "${table}" WHERE rowid = NEW.ID`, insertNew] },
+    // A status or date change leaves the text as it is: nothing to do.
+    { name: update!, table: wp.t.posts, event: 'UPDATE', when: `(${isEvent('OLD')} OR ${isEvent('NEW')}) AND (${changed})`, statements: [deleteOld, `DELETE FROM "${table}" WHERE rowid = NEW.ID`, insertNew] },
+    { name: del!, table: wp.t.posts, event: 'DELETE', when: isEvent('OLD'), statements: [deleteOld] },
+  ];
+}
+
+export interface SearchIndexState {
+  table: boolean;
+  triggers: string[];
+  complete: boolean;
+}
+
+export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<string>): Promise<SearchIndexState> {
+  const table = await wp.dialect.tableExists(wp.knex, eventSearchTable(wp.prefix));
+  const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_SEARCH_INDEX_OPTION).first();
+  return { table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
+}
+
+/** The DDL an install runs for what is missing (the table, then the triggers), in order. */
+export function searchIndexDdl(wp: WpData, before: SearchIndexState): string[] {
+  const present = new Set(before.triggers);
+  return [...(before.table ? [] : [createTableSql(wp.prefix)]), ...triggers(wp).filter((t) => !present.has(t.name)).map((t) => wp.dialect.createTriggerSql(t))];
+}
+
+/** Rewrites the index from the event posts: what the triggers would have written for rows older than them. */
+export async function rebuildSearchRows(wp: WpData): Promise<void> {
+  const table = eventSearchTable(wp.prefix);
+  await wp.knex.raw(`INSERT INTO "${table}" ("${table}") VALUES ('delete-all')`);
+  await wp.knex.raw(`INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT p.ID, p.post_title, p.post_excerpt, p.post_content FROM ${wp.t.posts} p WHERE ${isEvent('p')}`);
+}
+
+/** The DDL of a drop: triggers, then the table. */
+export function searchIndexDropDdl(before: SearchIndexState, prefix: string): string[] {
+  return [...before.triggers.map((name) => `DROP TRIGGER IF EXISTS "${name}"`), ...(before.table ? [`DROP TABLE IF EXISTS "${eventSearchTable(prefix)}"`] : [])];
+}
+
+/** An FTS5 phrase: the text in double quotes, its own double quotes doubled. */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * Narrows `query` (whose event ids are `idColumn`) to the events the search index finds for each word WordPress
+ * requires; the caller keeps WordPress's LIKE clauses, which decide. Words of fewer than three characters have no
+ * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone.
+ */
+export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string): void {
+  for (const term of searchTerms(text)) {
+    if (term.exclude || [...term.text].length < 3) continue;
+    const table = eventSearchTable(wp.prefix);
+    // The unary `+` keeps SQLite from driving the query from the matches (probing the index by id, then sorting
+    // them all): the window's key range stays the loop and the matches a set it probes, so a page still stops
+    // after its last row, and a count reads the window once.
+    query.whereRaw(`+?? IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ?)`, [idColumn, phrase(term.text)]);
+  }
+}

@@ -1,0 +1,53 @@
+import type { WriteScenario } from './scenarios';
+
+/**
+ * Edge cases of event writes and list URLs sent to the real plugin (recorded into edge-writes.json by
+ * `scripts/record-plugin-writes.ts edge`) and replayed by edge-writes.test.ts. Same conventions as scenarios.ts.
+ */
+
+const DATES = ['start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'all_day', 'timezone'];
+const event = (title: string, extra: Record<string, unknown>) => ({ title, ...extra });
+
+export const EDGE_SCENARIOS: WriteScenario[] = [
+  {
+    name: 'an end before the start is stored as the start in local time only',
+    steps: [
+      { method: 'POST', path: '/events', body: event('UTC', { start_date: '2027-01-02 10:00:00', end_date: '2027-01-01 11:00:00' }), check: DATES },
+      { method: 'POST', path: '/events', body: event('Paris', { start_date: '2027-01-02 10:00:00', end_date: '2027-01-01 11:00:00', timezone: 'Europe/Paris' }), check: DATES },
+      { method: 'POST', path: '/events', body: event('New York', { start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 09:00:00', timezone: 'America/New_York' }), check: DATES },
+      { method: 'POST', path: '/events', body: event('All day', { start_date: '2027-01-02 10:00:00', end_date: '2027-01-01 11:00:00', all_day: true }), check: DATES },
+      { method: 'POST', path: '/events', body: event('All day, same day', { start_date: '2027-01-02 10:00:00', end_date: '2027-01-02 09:00:00', all_day: true }), check: DATES },
+      { method: 'POST', path: '/events', body: event('Sydney all day', { start_date: '2027-01-02', end_date: '2027-01-01', all_day: true, timezone: 'Australia/Sydney' }), check: DATES },
+      { method: 'GET', path: '/events', check: ['total'] },
+      { method: 'GET', path: '/events/$0', check: DATES },
+    ],
+  },
+  {
+    name: 'updates that move one side of the dates past the other',
+    steps: [
+      { method: 'POST', path: '/events', body: event('Timed', { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }), check: DATES },
+      { method: 'POST', path: '/events/$0', body: { end_date: '2026-12-31 10:00:00' }, check: DATES },
+      { method: 'POST', path: '/events/$0', body: { start_date: '2027-01-05 10:00:00' }, check: DATES },
+      { method: 'POST', path: '/events/$0', body: { start_date: '2027-01-05 10:00:00', end_date: '2027-01-04 10:00:00' }, check: DATES },
+      { method: 'POST', path: '/events', body: event('Whole day', { start_date: '2027-01-02', end_date: '2027-01-02', all_day: true }), check: DATES },
+      { method: 'POST', path: '/events/$4', body: { all_day: true, end_date: '2027-01-01 10:00:00' }, check: DATES },
+      { method: 'POST', path: '/events/$4', body: { all_day: true, start_date: '2027-01-03' }, check: DATES },
+      { method: 'POST', path: '/events/$4', body: { status: 'draft' }, check: DATES },
+      { method: 'GET', path: '/events', check: ['total'] },
+    ],
+  },
+  {
+    name: 'list arguments the paging URLs drop or keep',
+    steps: [
+      { method: 'GET', path: '/events?per_page=10&ticketed=0', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&ticketed=false&featured=1', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&geoloc=0&geoloc_lat=1&geoloc_lng=2', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&geoloc=false', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&geoloc_lat=1&geoloc_lng=2', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&geoloc=1&geoloc_lat=1&geoloc_lng=2', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&strict_dates=0', check: ['code', 'data'] },
+      { method: 'GET', path: '/events?per_page=10&strict_dates=00', check: ['rest_url'] },
+      { method: 'GET', path: '/events?per_page=10&virtual=0&hide_subsequent_recurrences=1', check: ['rest_url'] },
+    ],
+  },
+];
