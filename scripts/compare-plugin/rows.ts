@@ -5,12 +5,16 @@ import type { Connection } from 'mysql2/promise';
  * relationships, the terms created, and the plugin's custom tables. The clock's "now" is folded to `<now>`.
  */
 
+/** Unix times within a day of now (the tracker's and the trash's) folded to `<ts>`: the two sides write them seconds apart. */
+const foldTimes = (text: string) => text.replace(/(?<!\d)1\d{9}(?!\d)/g, (t) => (Math.abs(Number(t) - Date.now() / 1000) < 86_400 ? '<ts>' : t));
+
 export async function dumpRows(db: Connection, firstId: number, now: RegExp): Promise<string[]> {
+  const fold = (text: string) => foldTimes(text.replace(now, '<now>'));
   const lines: string[] = [];
   const push = (table: string, key: string, row: Record<string, unknown>, skip: string[] = []) => {
     for (const [column, value] of Object.entries(row)) {
       if (skip.includes(column)) continue;
-      lines.push(`${table} ${key} ${column}=${String(value instanceof Date ? value.toISOString() : value).replace(now, '<now>')}`);
+      lines.push(`${table} ${key} ${column}=${fold(String(value instanceof Date ? value.toISOString() : value))}`);
     }
   };
   const [posts] = await db.query('SELECT * FROM wp_posts WHERE ID >= ? ORDER BY ID', [firstId]);
@@ -26,7 +30,7 @@ export async function dumpRows(db: Connection, firstId: number, now: RegExp): Pr
   const ids = (v: string) => v.replace(/^\d+$/, (id) => (label.has(Number(id)) ? name(id) : id));
   for (const row of posts as any[]) push('wp_posts', name(row.ID), { ...row, guid: String(row.guid).replace(/p=\d+/, (m) => `p=${name(m.slice(2))}`) }, ['ID']);
   const [meta] = await db.query('SELECT post_id, meta_key, meta_value FROM wp_postmeta WHERE post_id >= ? ORDER BY post_id, meta_key, meta_id', [firstId]);
-  for (const row of meta as any[]) lines.push(`wp_postmeta ${name(row.post_id)} ${row.meta_key}=${ids(String(row.meta_value)).replace(now, '<now>')}`);
+  for (const row of meta as any[]) lines.push(`wp_postmeta ${name(row.post_id)} ${row.meta_key}=${fold(ids(String(row.meta_value)))}`);
   const [rels] = await db.query(
     `SELECT r.object_id, tt.taxonomy, t.slug FROM wp_term_relationships r JOIN wp_term_taxonomy tt ON tt.term_taxonomy_id = r.term_taxonomy_id
      JOIN wp_terms t ON t.term_id = tt.term_id WHERE r.object_id >= ? ORDER BY r.object_id, tt.taxonomy, t.slug`,

@@ -4,7 +4,7 @@ import { insertPost } from '../wp/post-writer';
 import type { WpData } from '../wp/wp-data';
 import type { CalendarEnv } from './env';
 import { WP_META } from './meta-keys';
-import { EMPTY_IMAGE_META, type StoredImage } from '../media/uploads';
+import { EMPTY_IMAGE_META, removeStoredImage, type StoredImage } from '../media/uploads';
 
 /** Image URLs given to the plugin's `image` arguments, and the attachments they become. */
 
@@ -61,4 +61,15 @@ async function insertImportedImage(env: CalendarEnv, wp: WpData, url: string, st
   await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: EMPTY_IMAGE_META });
   await addPostMeta(wp, post.ID, WP_META.importerOriginalUrl, url);
   return post.ID;
+}
+
+/**
+ * After a write that failed (refused by validation, or rolled back): the images its validation downloaded are
+ * removed from the uploads folder, as no attachment names them.
+ */
+export async function discardPreparedImages(env: CalendarEnv): Promise<void> {
+  const images = env.images;
+  if (!images) return;
+  for (const stored of images.prepared.values()) await removeStoredImage(stored, images.settings);
+  images.prepared.clear();
 }

@@ -1,5 +1,5 @@
 import { escJs, stripTags, theTitle, wpautop } from '../wp/text/formatting';
-import { formatCost, parsePrices } from './events/cost';
+import { formatCost } from './events/cost';
 import type { PostRow } from '../wp/posts';
 import { isoWithOffset, localToUtc, utcToLocal } from '../php/date-time';
 import type { PostBundle } from './bundle';
@@ -41,8 +41,11 @@ function jsonLdUrl(url: string): string {
   return /[?&]p=\d+$/.test(url) ? `${url}%2F/` : url;
 }
 
-/** Whether the caller may see a linked venue or organizer: published, or any logged-in reader. */
-const visible = (env: CalendarEnv, post: PostRow) => post.post_status === 'publish' || env.ctx.isLoggedIn();
+/**
+ * Whether the caller gets a venue's or organizer's schema.org data: published, or any logged-in reader. Otherwise
+ * the event's `location`/`organizer` is `false` and the linked object has no `json_ld`.
+ */
+export const jsonLdVisible = (env: CalendarEnv, post: PostRow) => post.post_status === 'publish' || env.ctx.isLoggedIn();
 
 function image(env: CalendarEnv, bundle: PostBundle, post: PostRow, source: Source): { image?: string } {
   const id = Number(bundle[source].meta.first(post.ID, WP_META.thumbnailId));
@@ -101,7 +104,7 @@ export interface EventJsonLdParts {
 
 /** offers.price: the event's cost as the plugin formats it, without currency symbol, "Free" as "0". */
 function offerPrice(rows: ReadonlyArray<string | null>): string {
-  return formatCost(rows, { symbol: '', position: 'prefix' }).replace(/^Free$/, '0');
+  return formatCost(rows).replace(/^\s*Free\s*$/i, '0');
 }
 
 export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow, parts: EventJsonLdParts): Record<string, unknown> {
@@ -129,12 +132,13 @@ export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     startDate: when(EVENT_META.startDate, EVENT_META.startDateUtc),
     endDate: when(EVENT_META.endDate, EVENT_META.endDateUtc),
   };
-  if (parts.venue) data.location = visible(env, parts.venue) ? venueJsonLd(env, bundle, parts.venue, 'linked') : false;
-  if (parts.organizer) data.organizer = visible(env, parts.organizer) ? organizerJsonLd(env, bundle, parts.organizer, 'linked') : false;
-  if (parsePrices(parts.costRows).length > 0) {
+  if (parts.venue) data.location = jsonLdVisible(env, parts.venue) ? venueJsonLd(env, bundle, parts.venue, 'linked') : false;
+  if (parts.organizer) data.organizer = jsonLdVisible(env, parts.organizer) ? organizerJsonLd(env, bundle, parts.organizer, 'linked') : false;
+  const price = offerPrice(parts.costRows);
+  if (price !== '') {
     data.offers = {
       '@type': 'Offer',
-      price: offerPrice(parts.costRows),
+      price,
       priceCurrency: meta.first(post.ID, EVENT_META.currencyCode) || env.tec.defaultCurrencyCode,
       url,
       category: 'primary',

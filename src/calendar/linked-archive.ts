@@ -5,6 +5,7 @@ import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
 import { formatWallClock } from '../php/date-time';
 import { eventDateSource } from './data/event-query';
+import { comparesUtcFields } from './events/event-window';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
 import { ParamChecks } from './db-checks';
 import { POST_TYPE } from './identifiers';
@@ -67,7 +68,7 @@ const phpString = (value: unknown): string => (value === true ? '1' : value === 
 /** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on.
  */
 async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
-  const utc = env.tec.timezoneMode === 'site';
+  const utc = comparesUtcFields(env);
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
   const source = await eventDateSource(wp, env.tec);
   // Only the first page of them, so links of later events are missed, as in the plugin.

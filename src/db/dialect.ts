@@ -57,6 +57,8 @@ export interface Dialect {
   castInteger(knex: Knex, column: string): Knex.Raw;
   /** Case-sensitive binary equality (slugs are case-insensitive by collation; hashes are not). */
   binaryEquals(knex: Knex, column: string, value: string): Knex.Raw;
+  /** The column's value in an expression no index serves, so that the planner drives a query from another key. */
+  unindexed(knex: Knex, column: string): Knex.Raw;
   /**
    * `<column> [NOT] LIKE <pattern>` with `\` as the escape character, as wpdb::esc_like() escapes patterns
    * (MySQL's default; SQLite needs it spelled out).
@@ -218,6 +220,7 @@ const mysql: Dialect = {
   },
   castInteger: (knex, column) => knex.raw('CAST(?? AS SIGNED)', [column]),
   binaryEquals: (knex, column, value) => knex.raw('?? = BINARY ?', [column, value]),
+  unindexed: (knex, column) => knex.raw('CONCAT(??)', [column]),
   like: (knex, column, pattern, negate) => knex.raw(`?? ${negate ? 'NOT LIKE' : 'LIKE'} ?`, [column, pattern]),
   async tableExists(knex, table) {
     const rows: unknown[] = (await knex.raw('SHOW TABLES LIKE ?', [table.replace(/[\\%_]/g, (c) => `\\${c}`)]))[0];
@@ -346,6 +349,8 @@ const sqlite: Dialect = {
   },
   castInteger: (knex, column) => knex.raw('CAST(?? AS INTEGER)', [column]),
   binaryEquals: (knex, column, value) => knex.raw('?? = ? COLLATE BINARY', [column, value]),
+  // SQLite's documented way to keep a term off the indexes: a unary `+`, which leaves the value as it is.
+  unindexed: (knex, column) => knex.raw('+??', [column]),
   like: (knex, column, pattern, negate) => knex.raw(`?? ${negate ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '\\'`, [column, pattern]),
   async tableExists(knex, table) {
     const rows: unknown[] = await knex.raw("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table]);

@@ -21,29 +21,57 @@ export function phpJsonEncode(value: unknown, pretty = false): string {
   return json.replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** rest_filter_response_fields(): `_fields=a,b.c` keeps only those keys (per item for lists). */
+/** The `_fields` paths as nested keys; `true` keeps the whole value. */
+interface FieldTree {
+  [key: string]: true | FieldTree;
+}
+
+/**
+ * The paths as rest_filter_response_fields() reads them, quirk included: a path under a key already kept whole
+ * (`id.x` after `id`) ends the reading, so the paths after it are ignored.
+ */
+function fieldTree(list: readonly string[]): FieldTree {
+  const tree: FieldTree = {};
+  for (const field of list) {
+    const parts = field.split('.');
+    let node = tree;
+    while (parts.length > 1) {
+      const next = parts.shift()!;
+      const child = node[next];
+      if (child === true) return tree;
+      node = node[next] = child ?? {};
+    }
+    node[parts[0]!] = true;
+  }
+  return tree;
+}
+
+/**
+ * rest_filter_response_fields(): `_fields=a,b.c` keeps only those keys (per item for a list answer). Inside an
+ * item every array is a PHP array: a list keeps the elements whose index is named (`tags.0`), so `events.id`
+ * keeps none; what is left is written as a list when its keys run 0, 1, 2…, as an object otherwise, `[]` when empty.
+ */
 export function filterFields(data: unknown, fields: unknown): unknown {
   const list = (Array.isArray(fields) ? fields : typeof fields === 'string' ? fields.split(/[\s,]+/) : [])
     .map(String)
     .filter(Boolean);
   if (list.length === 0 || data === null || typeof data !== 'object') return data;
-  if (Array.isArray(data)) return data.map((item) => filterFields(item, list));
-  const tree = new Map<string, string[]>();
-  for (const field of list) {
-    const [head, ...rest] = field.split('.');
-    const nested = tree.get(head!) ?? [];
-    if (rest.length > 0) nested.push(rest.join('.'));
-    else nested.push('');
-    tree.set(head!, nested);
+  const tree = fieldTree(list);
+  if (Array.isArray(data)) return data.map((item) => intersectKeys(item, tree));
+  return intersectKeys(data, tree);
+}
+
+function intersectKeys(data: unknown, tree: FieldTree): unknown {
+  if (data === null || typeof data !== 'object') return data;
+  const entries: Array<[string, unknown]> = Array.isArray(data) ? data.map((v, i) => [String(i), v]) : Object.entries(data as Record<string, unknown>);
+  const kept: Array<[string, unknown]> = [];
+  for (const [key, value] of entries) {
+    const wanted = Object.hasOwn(tree, key) ? tree[key] : undefined;
+    if (wanted === undefined) continue;
+    kept.push([key, wanted === true ? value : intersectKeys(value, wanted)]);
   }
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const nested = tree.get(key);
-    if (!nested) continue;
-    out[key] = nested.includes('') ? value : filterFields(value, nested);
-  }
-  // What is left is a PHP array: with no key kept, json_encode() writes it `[]`.
-  return Object.keys(out).length > 0 ? out : [];
+  if (kept.length === 0) return [];
+  return kept.every(([key], i) => key === String(i)) ? kept.map(([, value]) => value) : Object.fromEntries(kept);
 }
 
 export interface BaseHeaderOptions {
@@ -68,7 +96,8 @@ export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
     headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
     headers['Access-Control-Allow-Credentials'] = 'true';
     headers.Vary = 'Origin';
-  } else if (!o.loggedIn && (o.method === 'GET' || o.method === 'HEAD')) {
+  } else if (!o.loggedIn && o.method === 'GET') {
+    // rest_send_cors_headers(): only a GET, not a HEAD, varies by Origin for anonymous callers.
     headers.Vary = 'Origin';
   }
   if (o.loggedIn) {

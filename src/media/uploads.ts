@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 
@@ -107,6 +107,13 @@ export async function importImage(url: string, settings: MediaSettings, now: Dat
     sizes[size] = { file: sizeFile, width: dims[0], height: dims[1], 'mime-type': format.mime, filesize: (await stat(path)).size };
   }
   return { file, name, mime: format.mime, width: meta.width, height: meta.height, filesize: body.length, sizes };
+}
+
+/** Removes a stored image and its sizes: a download whose write did not happen leaves no file behind. */
+export async function removeStoredImage(stored: StoredImage, settings: MediaSettings): Promise<void> {
+  const folder = dirname(stored.file);
+  const files = [stored.file, ...Object.values(stored.sizes).map((size) => join(folder, size.file))];
+  for (const file of files) await rm(join(settings.uploadsDir, file), { force: true });
 }
 
 /** wp_read_image_metadata()'s answer for an image without EXIF or IPTC data. */

@@ -268,6 +268,8 @@ export async function setObjectTerms(wp: WpData, registry: TaxonomyRegistry, obj
     await wp.knex(wp.t.term_relationships).insert(toAdd.map((id) => ({ object_id: objectId, term_taxonomy_id: id, term_order: 0 }))).onConflict(['object_id', 'term_taxonomy_id']).ignore();
   }
   if (toRemove.length > 0) await wp.knex(wp.t.term_relationships).where('object_id', objectId).whereIn('term_taxonomy_id', toRemove).delete();
+  // The set_object_terms hook names the taxonomy among the post's changes.
+  if (toAdd.length + toRemove.length > 0) wp.noteChange(objectId, taxonomy);
   await recountTerms(wp, registry, [...toAdd, ...toRemove]);
 }
 

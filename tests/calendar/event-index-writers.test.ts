@@ -54,8 +54,11 @@ describe('rows written by plain SQL count at the next request', () => {
   });
 
   it('a date change', async () => {
+    // The site is in UTC, where the lists compare the UTC dates: both pairs move, as the plugin writes them.
     await setMeta(id, '_EventStartDate', '2025-09-10 19:00:00');
     await setMeta(id, '_EventEndDate', '2025-09-10 21:00:00');
+    await setMeta(id, '_EventStartDateUTC', '2025-09-10 19:00:00');
+    await setMeta(id, '_EventEndDateUTC', '2025-09-10 21:00:00');
     expect(await listed(JULY)).toEqual({ total: 0, ids: [] });
     expect(await listed(SEPTEMBER)).toEqual({ total: 1, ids: [id] });
   });
@@ -177,7 +180,8 @@ describe('query plans', () => {
         expect(plan.filter((line) => / type=ALL /.test(line))).toEqual([]);
         const onX = plan.filter((line) => line.startsWith('table=x '));
         expect(onX).toHaveLength(1);
-        if (key) expect(onX[0]).toMatch(new RegExp(`^table=x type=range key=${key} `));
+        // A window covering most rows may be read by the key's (status, hidden) prefix, its dates checked in the key.
+        if (key) expect(onX[0]).toMatch(new RegExp(`^table=x type=(range|ref) key=${key} `));
         else expect(onX[0]).toMatch(/^table=x type=(range|ref|eq_ref) /);
       }
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
 /**
@@ -20,6 +21,8 @@ export interface DumpContext {
 }
 
 export interface PostDump {
+  /** Its place in the order the posts were created (by id). */
+  created: number;
   post: Record<string, string>;
   meta: Record<string, string[]>;
   tecEvent?: Record<string, string>;
@@ -50,10 +53,9 @@ function normaliser(ctx: DumpContext, ids: number[]) {
   };
 }
 
-/** The keys of `_tribe_modified_fields`, sorted, each of whose times must be the write's. */
+/** The keys of `_tribe_modified_fields` in their order (the plugin's write order), their times left out. */
 function modifiedKeys(serialized: string): string {
-  const keys = [...serialized.matchAll(/s:\d+:"([^"]*)";i:(\d+);/g)].map((m) => m[1]!);
-  return keys.sort().join(' ');
+  return [...serialized.matchAll(/s:\d+:"([^"]*)";i:(\d+);/g)].map((m) => m[1]!).join(' ');
 }
 
 const LINK_KEYS = new Set(['_EventVenueID', '_EventOrganizerID', '_thumbnail_id', '_Venuepost_author', '_Organizerpost_author']);
@@ -70,8 +72,15 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
   const hasTec = await knex.schema.hasTable(t('tec_events'));
   const tecEvents: Array<Record<string, unknown>> = hasTec ? await knex(t('tec_events')).whereIn('post_id', ids) : [];
   const occurrences: Array<Record<string, unknown>> = hasTec ? await knex(t('tec_occurrences')).whereIn('post_id', ids).orderBy('occurrence_id') : [];
-  const tecColumns = (row: Record<string, unknown>) =>
-    Object.fromEntries(['start_date', 'end_date', 'timezone', 'start_date_utc', 'end_date_utc', 'duration'].filter((c) => c in row).map((c) => [c, norm(row[c])]));
+  // The hash is compared by what it hashes: empty, or the sha1 of the row's own columns as the plugin joins them.
+  const hashOf = (row: Record<string, unknown>) => {
+    const own = createHash('sha1').update(['post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration'].map((c) => (row[c] instanceof Date ? (row[c] as Date).toISOString().slice(0, 19).replace('T', ' ') : String(row[c]))).join(':')).digest('hex');
+    return row.hash === '' ? '' : row.hash === own ? '<sha1 of post_id:start_date:end_date:start_date_utc:end_date_utc:duration>' : String(row.hash);
+  };
+  const tecColumns = (row: Record<string, unknown>) => ({
+    ...Object.fromEntries(['start_date', 'end_date', 'timezone', 'start_date_utc', 'end_date_utc', 'duration'].filter((c) => c in row).map((c) => [c, norm(row[c])])),
+    hash: hashOf(row),
+  });
   for (const p of posts) {
     const id = Number(p.ID);
     const post: Record<string, string> = {};
@@ -80,7 +89,6 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
     post.post_name = post.post_name.replace(/^(\d+)(?=-revision-v\d+$)/, (n) => norm(n, 'id'));
     const m: Record<string, string[]> = {};
     for (const row of meta.filter((r) => Number(r.post_id) === id)) {
-      // The tracker's order follows the plugin's write order, which is not part of the contract: keys sorted.
       if (row.meta_key === '_tribe_modified_fields') {
         (m[row.meta_key] ??= []).push(modifiedKeys(row.meta_value));
         continue;
@@ -88,7 +96,7 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
       const kind = row.meta_key.endsWith('post_author') ? 'user' : LINK_KEYS.has(row.meta_key) ? 'id' : 'text';
       (m[row.meta_key] ??= []).push(norm(row.meta_value, kind));
     }
-    const dump: PostDump = { post, meta: m };
+    const dump: PostDump = { created: [...ids].sort((a, b) => a - b).indexOf(id) + 1, post, meta: m };
     const tecEvent = tecEvents.find((r) => Number(r.post_id) === id);
     if (tecEvent) dump.tecEvent = tecColumns(tecEvent);
     const occ = occurrences.filter((r) => Number(r.post_id) === id);

@@ -16,7 +16,12 @@ export async function customTablesExist(wp: WpData): Promise<boolean> {
   return (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_events`)) && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`));
 }
 
-const sha1 = (parts: Array<string | number>) => createHash('sha1').update(parts.join(':')).digest('hex');
+/**
+ * The plugin's row hash (its models' generate_hash()): sha1 of the hashed columns joined with ":". Occurrences hash
+ * post_id, start_date, end_date, start_date_utc, end_date_utc and duration; tec_events rows keep an empty hash.
+ */
+export const occurrenceHash = (o: { postId: number; start: string; end: string; startUtc: string; endUtc: string; duration: number }): string =>
+  createHash('sha1').update([o.postId, o.start, o.end, o.startUtc, o.endUtc, o.duration].join(':')).digest('hex');
 
 /** `keepTimezone`: an existing tec_events row keeps its time zone (the plugin's update without new dates). */
 export async function syncCustomTables(wp: WpData, postId: number, now: Date, options: { keepTimezone?: boolean } = {}): Promise<void> {
@@ -39,7 +44,7 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date, op
   const occurrencesTable = `${wp.prefix}tec_occurrences`;
   const existing = await wp.knex(eventsTable).select('event_id', 'timezone').where('post_id', postId).first();
   if (existing && options.keepTimezone) eventRow.timezone = String(existing.timezone);
-  const hash = sha1([postId, start, end, eventRow.timezone, startUtc, endUtc, duration]);
+  const hash = '';
   let eventId: number;
   if (existing) {
     eventId = Number(existing.event_id);
@@ -56,7 +61,7 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date, op
     end_date: end,
     end_date_utc: endUtc,
     duration,
-    hash: sha1([eventId, postId, start, startUtc, end, endUtc, duration]),
+    hash: occurrenceHash({ postId, start, end, startUtc, endUtc, duration }),
     updated_at,
   });
 }
@@ -77,7 +82,7 @@ export async function insertCustomTableRows(wp: WpData, events: readonly Occurre
   const updated_at = now.toISOString().slice(0, 19).replace('T', ' ');
   const eventsTable = `${wp.prefix}tec_events`;
   const row = (e: OccurrenceSource) => ({ post_id: e.postId, start_date: e.start, end_date: e.end, timezone: e.timezone, start_date_utc: e.startUtc, end_date_utc: e.endUtc, duration: e.duration, updated_at });
-  await insertRows(wp, eventsTable, events.map((e) => ({ ...row(e), hash: sha1([e.postId, e.start, e.end, e.timezone, e.startUtc, e.endUtc, e.duration]) })));
+  await insertRows(wp, eventsTable, events.map((e) => ({ ...row(e), hash: '' })));
   const ids: Array<{ event_id: number; post_id: number }> = await wp.knex(eventsTable).select('event_id', 'post_id').whereIn('post_id', events.map((e) => e.postId));
   const byPost = new Map(ids.map((r) => [Number(r.post_id), Number(r.event_id)]));
   await insertRows(
@@ -93,7 +98,7 @@ export async function insertCustomTableRows(wp: WpData, events: readonly Occurre
         end_date: e.end,
         end_date_utc: e.endUtc,
         duration: e.duration,
-        hash: sha1([eventId, e.postId, e.start, e.startUtc, e.end, e.endUtc, e.duration]),
+        hash: occurrenceHash(e),
         updated_at,
       };
     }),

@@ -23,6 +23,8 @@ export type DateSource = 'occurrence-index' | 'occurrences' | 'index' | 'postmet
 /** Bounds as `Y-m-d H:i:s` wall clocks of the compared fields (local, or UTC in the plugin's site mode). */
 export interface EventWindow {
   utc: boolean;
+  /** Order on the UTC start rather than the local one; by default on the fields compared. */
+  orderUtc?: boolean;
   /** start ≥ */
   startFrom?: string;
   /** end ≤ */
@@ -54,6 +56,8 @@ export async function eventDateSource(wp: WpData, settings: { customTablesActive
 interface DateColumns {
   start: string;
   end: string;
+  /** The start the lists are ordered on. */
+  order: string;
 }
 
 /**
@@ -62,17 +66,22 @@ interface DateColumns {
  * takes CROSS JOIN as that order, MySQL reads it as an inner join and plans it itself); or the posts with their
  * two date meta rows.
  */
-function withDates(wp: WpData, source: DateSource, utc: boolean): { query: Knex.QueryBuilder; columns: DateColumns } {
+function withDates(wp: WpData, source: DateSource, w: EventWindow): { query: Knex.QueryBuilder; columns: DateColumns } {
+  const { utc } = w;
+  const orderUtc = w.orderUtc ?? utc;
   if (source === 'occurrences') {
     const query = wp.knex({ o: `${wp.prefix}tec_occurrences` }).crossJoin({ p: wp.t.posts }, 'p.ID', 'o.post_id');
-    return { query, columns: utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc' } : { start: 'o.start_date', end: 'o.end_date' } };
+    const order = orderUtc ? 'o.start_date_utc' : 'o.start_date';
+    return { query, columns: utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc', order } : { start: 'o.start_date', end: 'o.end_date', order } };
   }
   // The meta rows compare as strings: the plugin always writes `Y-m-d H:i:s`, so string order is date order.
   const query = wp
     .knex({ p: wp.t.posts })
     .join({ ms: wp.t.postmeta }, (j) => j.on('ms.post_id', 'p.ID').andOnVal('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate))
     .join({ me: wp.t.postmeta }, (j) => j.on('me.post_id', 'p.ID').andOnVal('me.meta_key', utc ? EVENT_META.endDateUtc : EVENT_META.endDate));
-  return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value' } };
+  if (orderUtc === utc) return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value', order: 'ms.meta_value' } };
+  query.join({ mo: wp.t.postmeta }, (j) => j.on('mo.post_id', 'p.ID').andOnVal('mo.meta_key', orderUtc ? EVENT_META.startDateUtc : EVENT_META.startDate));
+  return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value', order: 'mo.meta_value' } };
 }
 
 interface Matching {
@@ -83,13 +92,38 @@ interface Matching {
   id: string;
 }
 
-function whereWindow(query: Knex.QueryBuilder, columns: DateColumns, w: EventWindow): void {
-  if (w.startFrom !== undefined) query.where(columns.start, '>=', w.startFrom);
-  if (w.endUntil !== undefined) query.where(columns.end, '<=', w.endUntil);
-  if (w.startsBefore !== undefined) query.where(columns.start, '<', w.startsBefore);
-  if (w.startsAfter !== undefined) query.where(columns.start, '>', w.startsAfter);
-  if (w.endsBefore !== undefined) query.where(columns.end, '<', w.endsBefore);
-  if (w.endsAfter !== undefined) query.where(columns.end, '>', w.endsAfter);
+type Column = string | Knex.Raw;
+
+function compare(query: Knex.QueryBuilder, column: Column, operator: string, value: string): void {
+  if (typeof column === 'string') query.where(column, operator, value);
+  else query.where(column, operator, value);
+}
+
+function whereWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow): void {
+  if (w.startFrom !== undefined) compare(query, columns.start, '>=', w.startFrom);
+  if (w.endUntil !== undefined) compare(query, columns.end, '<=', w.endUntil);
+  if (w.startsBefore !== undefined) compare(query, columns.start, '<', w.startsBefore);
+  if (w.startsAfter !== undefined) compare(query, columns.start, '>', w.startsAfter);
+  if (w.endsBefore !== undefined) compare(query, columns.end, '<', w.endsBefore);
+  if (w.endsAfter !== undefined) compare(query, columns.end, '>', w.endsAfter);
+}
+
+/** A wall clock moved by whole days. */
+function shiftDays(wall: string, days: number): string {
+  const t = Date.parse(`${wall.replace(' ', 'T')}Z`);
+  return Number.isNaN(t) ? wall : new Date(t + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * Compared on the UTC start but listed by the local one: the local start lies within a day of the UTC one (zone
+ * offsets stay under 14 hours), so the UTC bounds widened by a day also bound the local start. That range lets the
+ * local window key give the rows already in list order; the exact UTC conditions still decide.
+ */
+function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
+  const from = w.startFrom ?? w.startsAfter;
+  const until = w.endUntil ?? w.startsBefore;
+  if (from !== undefined) query.where('x.start_date', '>=', shiftDays(from, -1));
+  if (until !== undefined) query.where('x.start_date', '<=', shiftDays(until, 1));
 }
 
 /**
@@ -98,7 +132,10 @@ function whereWindow(query: Knex.QueryBuilder, columns: DateColumns, w: EventWin
  * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
  */
 function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching {
-  const columns = q.window.utc ? { start: 'x.start_date_utc', end: 'x.end_date_utc' } : { start: 'x.start_date', end: 'x.end_date' };
+  const order = (q.window.orderUtc ?? q.window.utc) ? 'x.start_date_utc' : 'x.start_date';
+  // Compared on the UTC dates but listed by the local start: the local start's key drives (localStartRange).
+  const unindexed = (column: string) => (q.window.utc && order === 'x.start_date' ? wp.dialect.unindexed(wp.knex, column) : column);
+  const columns = q.window.utc ? { start: unindexed('x.start_date_utc'), end: unindexed('x.end_date_utc') } : { start: 'x.start_date', end: 'x.end_date' };
   const query = wp.knex({ x: `${wp.prefix}${q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE}` });
   if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
   const { metaNumericIn = [], metaExists = [], ...rest } = q.filter;
@@ -119,20 +156,22 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching 
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
   const w = q.window;
   whereWindow(query, columns, w);
-  if (w.endUntil !== undefined && w.startFrom !== undefined) query.where(columns.start, '<=', w.endUntil);
-  if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) query.whereNotNull(columns.start);
-  if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) query.whereNotNull(columns.end);
-  return { query, start: columns.start, postDate: 'x.post_date', id: 'x.post_id' };
+  if (w.utc && order === 'x.start_date') localStartRange(query, w);
+  if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, columns.start, '<=', w.endUntil);
+  const notNull = (column: Column) => (typeof column === 'string' ? query.whereNotNull(column) : query.whereRaw('? IS NOT NULL', [column]));
+  if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) notNull(columns.start);
+  if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) notNull(columns.end);
+  return { query, start: order, postDate: 'x.post_date', id: 'x.post_id' };
 }
 
 /** The matching events, and the columns of their order. */
 export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
   if (q.source === 'index' || q.source === 'occurrence-index') return indexedMatching(wp, postType, q);
-  const { query, columns } = withDates(wp, q.source, q.window.utc);
+  const { query, columns } = withDates(wp, q.source, q.window);
   wherePostMatches(wp, query, { ...q.filter, postType });
   query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
   whereWindow(query, columns, q.window);
-  return { query, start: columns.start, postDate: 'p.post_date', id: 'p.ID' };
+  return { query, start: columns.order, postDate: 'p.post_date', id: 'p.ID' };
 }
 
 /**

@@ -1,59 +1,85 @@
+import { isPhpNumeric } from '../../php/builtins';
 import { escHtml, sanitizeTitle } from '../../wp/text/formatting';
 
 /**
- * Event cost as the plugin formats and parses it (Tribe__Events__Cost_Utils, tribe_get_cost()): every `_EventCost` row
- * is split into prices, the cheapest and dearest are formatted with the currency symbol, 0 reads "Free".
+ * Event cost as the plugin reads it (Tribe__Cost_Utils::parse_cost_range, get_formatted_event_cost, the REST
+ * repository's cost values). Each `_EventCost` row is cut into price tokens ("optional `.`/`,`, digits, optional
+ * `.`/`,`, digits"), so a list such as "0, 10, 20" gives the tokens "0,", "10," and "20". Tokens are keyed by their
+ * value and sorted; the `cost` shown is then taken again from the tokens that are numbers as written, which a
+ * token with a trailing separator is not: "0, 10, 20" shows "$20" only, and its values read "0.", "10.", "20".
  */
 
-/** "optional . or , — digits — optional . or , — digits": each match is one price. */
-const PRICE = /[.,]?\d+(?:[.,]\d+)?/g;
-
-interface Price {
-  /** The text as written (`6.50`, `1,000`, `Donation`). */
+/** A PHP array key: a canonical decimal integer string becomes an integer. */
+type Key = number | string;
+interface Entry {
+  key: Key;
+  /** The token as written (`10,`, `6.50`, `Donation`). */
   text: string;
-  /** Numeric value with separators normalised, or null for text prices. */
-  value: number | null;
-  /** The normalised value as the plugin lists it in cost_details.values. */
-  key: string;
 }
 
-/** Decides which separator is decimal: the last of two kinds, or a lone one unless 3 digits follow (locale en). */
-function normalise(token: string): string {
-  const hasDot = token.includes('.');
-  const hasComma = token.includes(',');
-  if (hasDot && hasComma) {
-    const decimal = token.lastIndexOf('.') > token.lastIndexOf(',') ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    return token.split(thousands).join('').replace(decimal, '.');
-  }
-  if (hasComma) {
-    // With an English locale a comma followed by exactly three digits groups thousands.
-    return /,\d{3}$/.test(token) ? token.replace(/,/g, '') : token.replace(',', '.');
-  }
-  return token;
+const TOKEN = /[,.]?(\d+)[,.]?(\d*)/g;
+
+const arrayKey = (text: string): Key => (/^(0|-?[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
+
+/** PHP 8 comparison of keys (ksort, min, max): as numbers when both are numeric, as strings otherwise. */
+function compareKeys(a: Key, b: Key): number {
+  if (isPhpNumeric(a) && isPhpNumeric(b)) return Math.sign(Number(a) - Number(b));
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function parsePrices(rows: ReadonlyArray<string | null>): Price[] {
-  const prices: Price[] = [];
-  for (const row of rows) {
-    if (!row || !row.trim()) continue;
-    const tokens = row.match(PRICE);
-    if (!tokens) {
-      prices.push({ text: row.trim(), value: null, key: sanitizeTitle(row.trim()) });
+/** number_format($value, $decimals) (rounding half away from zero) without its separators. */
+function numberFormatDigits(value: number, decimals: number): string {
+  const scale = 10 ** decimals;
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * scale)) / scale;
+  return rounded.toFixed(decimals).replace(/[.,]/g, '');
+}
+
+/** parse_cost_range(): every token of the strings, keyed by its value (a later equal key replaces the text), sorted by key. */
+function parseCostRange(costs: readonly string[]): Entry[] {
+  let decimals = 0;
+  const tokens: string[] = [];
+  for (const cost of costs) {
+    const matches = [...cost.matchAll(TOKEN)];
+    if (matches.length === 0) {
+      tokens.push(cost);
       continue;
     }
-    for (const token of tokens) {
-      const key = normalise(token).replace(/^\./, '0.');
-      prices.push({ text: token, value: Number(key), key });
-    }
+    for (const m of matches) tokens.push(m[0]);
+    decimals = Math.max(decimals, ...matches.map((m) => m[2]!.length));
   }
-  // Numeric prices sort by value; text prices after them, by their key.
-  return prices.sort((a, b) => {
-    if (a.value !== null && b.value !== null) return a.value - b.value;
-    if (a.value !== null) return -1;
-    if (b.value !== null) return 1;
-    return a.key.localeCompare(b.key);
-  });
+  const byKey = new Map<Key, string>();
+  for (const token of tokens) {
+    const numeric = token.replace(/[.,]/g, '.');
+    byKey.set(arrayKey(isPhpNumeric(numeric) ? numberFormatDigits(Number(numeric), decimals) : sanitizeTitle(numeric)), token);
+  }
+  return [...byKey].map(([key, text]) => ({ key, text })).sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/** get_event_costs(): the parsed tokens of every non-empty row; a key already seen in an earlier row is kept. */
+function eventCosts(rows: ReadonlyArray<string | null>): Entry[] {
+  const all = new Map<Key, string>();
+  for (const row of rows) {
+    if (row === null || row === '') continue;
+    for (const { key, text } of parseCostRange([row])) if (!all.has(key)) all.set(key, text);
+  }
+  return [...all].map(([key, text]) => ({ key, text }));
+}
+
+/** get_cost_by_func(): a lone text price as is; else the cheapest or dearest token that is a number as written, or 0. */
+function costBy(texts: readonly string[], pick: 'min' | 'max'): string | 0 {
+  const parsed = parseCostRange(texts);
+  if (parsed.length === 1 && !isPhpNumeric(parsed[0]!.text)) return parsed[0]!.text;
+  const numeric = parsed.filter((e) => isPhpNumeric(e.text));
+  if (numeric.length === 0) return 0;
+  const chosen = numeric.reduce((best, e) => (pick === 'min' ? compareKeys(e.key, best.key) < 0 : compareKeys(e.key, best.key) > 0) ? e : best);
+  return chosen.text === '' || chosen.text === '0' ? 0 : chosen.text;
+}
+
+/** maybe_replace_cost_with_free(): a number that rounds to 0.00 reads "Free". */
+function freeOrCost(cost: string | 0): string {
+  const withPeriod = String(cost).replace(/[.,]/g, '.');
+  return isPhpNumeric(withPeriod) && numberFormatDigits(Number(withPeriod), 2) === '000' ? 'Free' : String(cost);
 }
 
 export interface CurrencySettings {
@@ -63,26 +89,54 @@ export interface CurrencySettings {
   position: string;
 }
 
-function formatPrice(price: Price, currency: CurrencySettings): string {
-  if (price.value === null) return price.text;
-  if (price.value === 0) return 'Free';
-  if (!/^\d+$/.test(price.text.replace(/[.,]/g, ''))) return price.text;
-  // Any position other than `prefix` appends the symbol.
-  return currency.position === 'prefix' ? `${currency.symbol}${price.text}` : `${price.text}${currency.symbol}`;
+/** maybe_format_with_currency(): only a number (separators aside) gets the symbol; any position but `prefix` appends it. */
+function withCurrency(cost: string, currency: CurrencySettings): string {
+  if (!isPhpNumeric(cost.replace(/[.,]/g, ''))) return cost;
+  return currency.position === 'prefix' ? `${currency.symbol}${cost}` : `${cost}${currency.symbol}`;
 }
 
-/** The `cost` string: one value, or "min – max" with an en dash; HTML-escaped. */
-export function formatCost(rows: ReadonlyArray<string | null>, currency: CurrencySettings): string {
-  const prices = parsePrices(rows);
-  if (prices.length === 0) return '';
-  const min = formatPrice(prices[0]!, currency);
-  const max = formatPrice(prices[prices.length - 1]!, currency);
-  return escHtml(min === max ? min : `${min} \u2013 ${max}`);
+/** PHP 8 `==` of two strings: numerically when both are numeric. */
+const looseEqual = (a: string, b: string): boolean => (isPhpNumeric(a) && isPhpNumeric(b) ? Number(a) === Number(b) : a === b);
+
+/**
+ * The `cost` string (tribe_get_cost()): min and max as above, "Free" for zero, with the currency symbol when given,
+ * HTML-escaped; one value, or "min – max" with an en dash.
+ */
+export function formatCost(rows: ReadonlyArray<string | null>, currency?: CurrencySettings): string {
+  const texts = eventCosts(rows).map((e) => e.text);
+  if (texts.length === 0) return '';
+  const [min, max] = (['min', 'max'] as const).map((pick) => {
+    const cost = freeOrCost(costBy(texts, pick));
+    return escHtml(currency ? withCurrency(cost, currency) : cost);
+  }) as [string, string];
+  return looseEqual(min, max) ? min : `${min} \u2013 ${max}`;
 }
 
-/** `cost_details.values`: every parsed price as a string, cheapest first. */
+/** Decimal and thousands separators of a price as parse_separators() guesses them (locale en: `.` and `,`). */
+function separators(text: string): { decimal: string; thousands: string } {
+  const runs = text.match(/[.,]+/g) ?? [];
+  if (runs.length === 0) return { decimal: '.', thousands: ',' };
+  const last = runs[runs.length - 1]!;
+  if (new Set(runs).size > 1) return { decimal: last, thousands: runs[0]! };
+  // A lone kind of separator followed by exactly three digits is taken as the locale's thousands separator.
+  if (text.split(last).pop()!.length === 3) return { decimal: '.', thousands: ',' };
+  return { decimal: last, thousands: last === '.' ? ',' : '.' };
+}
+
+/** PHP's numeric reading of a string for SORT_NUMERIC: its leading number, or 0. */
+const leadingNumber = (text: string): number => {
+  const n = parseFloat(text);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** `cost_details.values`: each token with its separators normalised (or its key when that is no number), by value. */
 export function costValues(rows: ReadonlyArray<string | null>): string[] {
-  return parsePrices(rows).map((p) => p.key);
+  const values = eventCosts(rows).map(({ key, text }) => {
+    const { decimal, thousands } = separators(text);
+    const normalised = text.split(thousands).join('').split(decimal).join('.');
+    return isPhpNumeric(normalised) ? normalised : String(key);
+  });
+  return values.sort((a, b) => leadingNumber(a) - leadingNumber(b));
 }
 
 /**

@@ -80,13 +80,18 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
   return checks.result();
 }
 
-/** The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). */
+/**
+ * The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). Of several
+ * `tags` the plugin filters by the first one only (every one must still exist to pass validation).
+ */
 async function termClauses(input: OperationInput<EventListValues>, wp: WpData): Promise<number[][]> {
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
     if (input.args[param] === undefined) continue;
     const rows = input.locals.get(TERM_ROWS[param]) ?? [];
-    const resolved = textItems(input.args[param]).map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
+    const items = textItems(input.args[param]);
+    const filtered = param === 'tags' ? items.slice(0, 1) : items;
+    const resolved = filtered.map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
     clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
   }
   return clauses;

@@ -101,6 +101,11 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
   return ids.length > 0 ? ids : undefined;
 }
 
+/** The value with its inline posts created, as the ids it links; a value linking nothing is returned as it is. */
+export async function createInlineLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<unknown> {
+  return (await resolveLinks(env, wp, kind, value)) ?? value;
+}
+
 /** Links the resolved posts; with `clearWhenEmpty`, a value naming none removes every link. */
 export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, value: unknown, clearWhenEmpty = false): Promise<void> {
   const ids = await resolveLinks(env, wp, kind, value);

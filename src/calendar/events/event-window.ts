@@ -76,12 +76,21 @@ export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Re
   return bounds;
 }
 
-/** The query's window: site-local wall clocks, or UTC ones compared with the UTC fields in the plugin's site mode. */
+/**
+ * Whether the plugin's repository compares the events' UTC date fields: in its site time zone mode, and also when
+ * the site's own zone is UTC (`UTC`, or an offset of 0; not `Etc/UTC`), where it takes every bound, start and
+ * end alike, against the UTC start and end rather than the events' local wall clocks.
+ */
+export const comparesUtcFields = (env: CalendarEnv): boolean => env.tec.timezoneMode === 'site' || env.siteZone === 'UTC';
+
+/** The query's window: site-local wall clocks, or UTC ones compared with the UTC fields (comparesUtcFields). */
 export function queryWindow(env: CalendarEnv, bounds: WindowBounds): EventWindow {
-  const utc = env.tec.timezoneMode === 'site';
+  const utc = comparesUtcFields(env);
   const field = (value: string | undefined) => (value === undefined ? undefined : utc ? localToUtc(value, env.siteTimezone, env.ctx.now) : value);
   return {
     utc,
+    // A UTC site compares the UTC fields but still lists the events by their local start.
+    orderUtc: env.tec.timezoneMode === 'site',
     startFrom: field(bounds.start_date),
     endUntil: field(bounds.end_date),
     startsBefore: field(bounds.starts_before),

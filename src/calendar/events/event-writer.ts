@@ -1,4 +1,5 @@
 import { scaleBackStatus } from '../capabilities';
+import { phpEmpty } from '../../php/builtins';
 import { sanitizeUrl } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
@@ -9,13 +10,14 @@ import { TAXONOMY } from '../identifiers';
 import { EVENT_META, ORIGIN, WP_META } from '../meta-keys';
 import { writeFields } from '../meta-fields';
 import type { PostWriter, WriteInput } from '../post-resource/define';
+import { attachmentForUrl } from '../attachments';
 import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
 import type { EventWriteArgs } from './event-args';
 import { EVENT_FIELDS } from './event-fields';
-import { publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
+import { createInlineLinks, publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
 import { assignTerms } from './event-terms';
 
 /**
@@ -94,6 +96,8 @@ async function writeCost(wp: WpData, id: number, input: WriteInput<EventWriteArg
     await updatePostMeta(wp, id, EVENT_META.currencyPosition, '');
     return;
   }
+  // On create the plugin skips an empty() cost: "0" (or 0) leaves no `_EventCost` row; an update stores it.
+  if (!isUpdate && phpEmpty(cost)) return;
   const rows = (Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost]).map((v) => String(v));
   await replacePostMeta(wp, id, EVENT_META.cost, rows.filter((r) => r !== ''));
   const currency = parseCurrency(Array.isArray(cost) ? rows : String(cost));
@@ -115,6 +119,16 @@ async function writeFlags(wp: WpData, id: number, input: WriteInput<EventWriteAr
 export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter<EventWriteArgs> {
   return {
     postFields,
+    // The plugin creates inline venues and organizers, and the attachment of a downloaded image, before the
+    // event's own post: their ids come first.
+    async beforeInsert(env, wp, input) {
+      const { image, venue, organizer } = input.args;
+      const replaced: Record<string, unknown> = {};
+      if (typeof image === 'string' && env.images?.prepared.has(image.trim())) replaced.image = String(await attachmentForUrl(env, wp, image.trim(), 0));
+      if (venue !== undefined) replaced.venue = await createInlineLinks(env, wp, links.venue, venue);
+      if (organizer !== undefined) replaced.organizer = await createInlineLinks(env, wp, links.organizer, organizer);
+      return replaced;
+    },
     async saveMeta(env, wp, id, input, existing) {
       const isUpdate = existing !== undefined;
       const newDates = await writeDates(env, wp, id, input, existing);

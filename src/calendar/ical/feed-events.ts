@@ -4,6 +4,7 @@ import { formatWallClock, localToUtc } from '../../php/date-time';
 import { eventDateSource, eventPage, type EventWindow } from '../data/event-query';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
+import { comparesUtcFields } from '../events/event-window';
 
 /**
  * Which events a feed holds, as Tribe__Events__iCal::get_event_posts() picks them: the event of a single-event
@@ -38,7 +39,7 @@ function bounds(env: CalendarEnv, view: Exclude<FeedView, { kind: 'single' }>): 
  * mode, or a site in UTC), and the local fields against site-local bounds otherwise.
  */
 function feedWindow(env: CalendarEnv, b: { endsAfter: string; startsBefore?: string }): EventWindow {
-  const utc = env.tec.timezoneMode === 'site' || env.siteZone === 'UTC';
+  const utc = comparesUtcFields(env);
   const field = (wall: string | undefined) => (wall === undefined ? undefined : utc ? localToUtc(wall, env.siteTimezone, env.ctx.now) : wall);
   return { utc, endsAfter: field(b.endsAfter), startsBefore: field(b.startsBefore) };
 }

@@ -1,7 +1,7 @@
 import type { PostRow } from '../../wp/posts';
 import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
-import { organizerJsonLd } from '../json-ld';
+import { jsonLdVisible, organizerJsonLd } from '../json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
 import { readFields } from '../meta-fields';
 import { ORGANIZER_FIELDS } from './organizer-fields';
@@ -14,6 +14,6 @@ export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: Post
     ...linkedPostHead(env, bundle, post, 'organizer', options.source),
     ...readFields(ORGANIZER_FIELDS, meta, post.ID),
   };
-  if (options.jsonLd) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
+  if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
   return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });
 }

@@ -54,6 +54,11 @@ export interface PostWriter<W = Record<string, any>> {
   postFields(env: CalendarEnv, input: WriteInput<W>, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
   /** Every meta row, term and link the plugin writes after the post row. */
   saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput<W>, existing?: PostRow): Promise<void>;
+  /**
+   * Posts a create writes before its own (an event's inline venue and organizers, a downloaded image): the
+   * arguments that now name them by id.
+   */
+  beforeInsert?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<Record<string, unknown>>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
   findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<PostRow | undefined>;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */

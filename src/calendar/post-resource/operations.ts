@@ -6,6 +6,7 @@ import { loadPostMeta } from '../../wp/postmeta';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-data';
+import { discardPreparedImages } from '../attachments';
 import { loadBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
 import { WP_META } from '../meta-keys';
@@ -89,7 +90,9 @@ export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'pos
  * reused (its meta overwritten), otherwise a new post is inserted. Returns the post id.
  * An import (`imported` given) always inserts: every post it lists is a post of its own.
  */
-export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, input: WriteInput<WriteArgs<A>>, imported?: ImportFields): Promise<number> {
+export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, given: WriteInput<WriteArgs<A>>, imported?: ImportFields): Promise<number> {
+  const replaced = await def.writer.beforeInsert?.(env, wp, given);
+  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
@@ -104,8 +107,18 @@ export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEn
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
+/** A write's transaction; when it fails, the images its validation downloaded are removed again. */
+async function writing<T>(env: CalendarEnv, work: (wp: WpData) => Promise<T>): Promise<T> {
+  try {
+    return await env.ctx.wp.transaction(work);
+  } catch (error) {
+    await discardPreparedImages(env);
+    throw error;
+  }
+}
+
 export async function createItem<A extends PostArgShapes>(env: CalendarEnv, def: PostResourceDef<A>, input: WriteInput<ArgValues<A['create']>>): Promise<RestResponse> {
-  const object = await env.ctx.wp.transaction(async (wp) => {
+  const object = await writing(env, async (wp) => {
     const id = await writeNewPost(env, wp, def, input);
     await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, id, { jsonLd: false });
@@ -115,7 +128,7 @@ export async function createItem<A extends PostArgShapes>(env: CalendarEnv, def:
 
 export async function updateItem<A extends PostArgShapes>(env: CalendarEnv, def: PostResourceDef<A>, input: OperationInput<Address & (ArgValues<A['update']> | ArgValues<A['updateBySlug']>)>): Promise<Record<string, unknown>> {
   const existing = await requireTarget(env, def, input);
-  return env.ctx.wp.transaction(async (wp) => {
+  return writing(env, async (wp) => {
     await writeExistingPost(env, wp, def, existing, input);
     await saveModifiedFields(env, wp);
     return serializeOne(env, def, wp, existing.ID, { jsonLd: false });

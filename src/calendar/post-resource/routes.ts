@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { can } from '../capabilities';
 import { endpoint, type Endpoint, type RestRequest, type RouteDef } from '../../http/routes';
+import { discardPreparedImages } from '../attachments';
 import type { PostArgShapes, PostResourceDef, WriteArgs } from './define';
 import { postResourceDocs } from './docs';
 import { createItem, deleteItem, mayChange, readItem, updateItem } from './operations';
@@ -14,7 +15,13 @@ import { envOf, inputOf, type Req } from './request';
 
 function withValidation<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug: boolean) {
   const validate = def.validate?.bind(def);
-  return validate ? async (req: RestRequest<WriteArgs<A>, AppContext>) => validate(await envOf(req), inputOf(req), { bySlug }) : undefined;
+  if (!validate) return undefined;
+  return async (req: RestRequest<WriteArgs<A>, AppContext>) => {
+    const env = await envOf(req);
+    const problems = await validate(env, inputOf(req), { bySlug });
+    if (problems) await discardPreparedImages(env);
+    return problems;
+  };
 }
 
 const itemPermission = (def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => mayChange(await envOf(req), def, action, bySlug, inputOf(req));

@@ -1,7 +1,7 @@
 import type { PostRow } from '../../wp/posts';
 import type { PostBundle } from '../bundle';
 import type { CalendarEnv } from '../env';
-import { venueJsonLd } from '../json-ld';
+import { jsonLdVisible, venueJsonLd } from '../json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
 import { readFields } from '../meta-fields';
 import { VENUE_META } from '../meta-keys';
@@ -17,7 +17,7 @@ export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     ...readFields(VENUE_FIELDS, meta, post.ID),
     stateprovince: meta.first(post.ID, VENUE_META.stateProvince) ?? '',
   };
-  if (options.jsonLd) body.json_ld = venueJsonLd(env, bundle, post, options.source);
+  if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = venueJsonLd(env, bundle, post, options.source);
   const showMap = meta.first(post.ID, VENUE_META.showMap);
   const showMapLink = meta.first(post.ID, VENUE_META.showMapLink);
   return {

@@ -26,8 +26,8 @@ export function stateProvince(args: Record<string, unknown>): string {
   return '';
 }
 
-/** Map flags: "false" when the parameter is sent and falsy, "1" otherwise (so omitted resets to "1"). */
-const mapFlag = (value: unknown): string => (value !== undefined && value !== null && !isTruthy(value) ? 'false' : '1');
+/** Map flags: "" when the parameter is sent and not truthy ("false", "0", "abc"), "1" otherwise (so omitted resets to "1"). */
+const mapFlag = (value: unknown): string => (value !== undefined && value !== null && !isTruthy(value) ? '' : '1');
 
 async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -79,5 +79,29 @@ describe('image URLs', () => {
       const res = await t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(event(url));
       expect([url, res.status, res.body]).toEqual([url, 400, refused]);
     }
+  });
+});
+
+describe('a write that fails after the download', () => {
+  const files = async (): Promise<string[]> => (await readdir(uploadsDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+
+  it('leaves no file behind when another argument is refused, or when the write itself fails', async () => {
+    const { t, callers } = await appWith(['127.0.0.1']);
+    const post = (body: Record<string, unknown>) => t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(body);
+    const before = await files();
+    // Refused by the checks run after the image's (an unknown author id).
+    const refusedAuthor = await post({ ...event(`${base}/poster.png`), author: 999999 });
+    expect(refusedAuthor.status).toBe(400);
+    expect(await files()).toEqual(before);
+    // Refused inside the write's transaction (an organizer object not in a list fails on insert), after the download.
+    const failed = await post({ ...event(`${base}/poster.png`), organizer: { organizer: 'Org' } });
+    expect(failed.status).toBe(400);
+    expect(failed.body.code).toBe('could-not-create-organizer');
+    expect(await files()).toEqual(before);
+    expect(await t.wp.knex(t.wp.t.posts).where('post_type', 'attachment').count({ n: '*' })).toEqual([{ n: 0 }]);
+    // The same image in a write that succeeds is kept.
+    const ok = await post(event(`${base}/poster.png`));
+    expect(ok.status).toBe(201);
+    expect((await files()).length).toBeGreaterThan(before.length);
   });
 });

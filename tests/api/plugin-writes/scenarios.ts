@@ -106,6 +106,23 @@ export const SCENARIOS: WriteScenario[] = [
     ],
   },
   {
+    name: 'venue with its map switched off, and an event with categories and tags on an inline venue and organizer',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: 'Hall B', description: '<b>Big</b> hall', address: '2 Side St', city: 'Leeds', country: 'UK', show_map: 'false', show_map_link: 'true' } },
+      {
+        method: 'POST',
+        path: '/events',
+        body: event({ timezone: 'Europe/Paris', cost: '10-20', venue: { venue: 'Hall A', city: 'Lyon', country: 'France', show_map: false }, organizer: [{ organizer: 'Org A', email: 'a@example.com' }], categories: ['Concerts'], tags: ['loud'] }),
+      },
+      {
+        method: 'POST',
+        path: '/events/$1',
+        body: { title: 'Renamed', description: 'New', excerpt: 'Short', status: 'draft', categories: ['Talks'], all_day: true, start_date: '2030-02-01', end_date: '2030-02-01', cost: '$9', featured: true, hide_from_listings: true },
+      },
+      { method: 'DELETE', path: '/events/$1' },
+    ],
+  },
+  {
     name: 'a same-named venue and organizer are reused',
     steps: [
       { method: 'POST', path: '/venues', body: { venue: 'Hall', date: '2025-01-01 10:00:00' } },
