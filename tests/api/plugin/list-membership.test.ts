@@ -10,8 +10,8 @@ import type { TestApp } from '../../support/test-app';
  * (tests/fixtures/plugin/lists.json, recorded by scripts/compare-plugin/record-lists.ts): of several `tags` only the
  * first one filters; with the site time zone exactly `UTC` (or an offset of 0) every date bound is compared with the
  * events' UTC start and end, with `Etc/UTC` with their local wall clocks. The same on each place the lists read
- * dates from: the plugin's occurrences table, the service's event index, and the events' date meta. Also what
- * `_fields` keeps of lists inside an answer (named indexes only), with WordPress's stop at a path under a key
+ * dates from: the plugin's occurrences table (itself, then through the service's occurrence index), the service's
+ * event index, and the events' date meta. Also what `_fields` keeps of lists inside an answer (named indexes only), with WordPress's stop at a path under a key
  * already kept whole; and `Vary: Origin` on an anonymous GET but not on a HEAD.
  */
 
@@ -25,7 +25,7 @@ interface RecordedList {
 }
 
 const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/lists.json'), 'utf8')) as { calendar: unknown; lists: RecordedList[] };
-const SOURCES = ['occurrences', 'event index', 'date meta'] as const;
+const SOURCES = ['occurrences', 'occurrence index', 'event index', 'date meta'] as const;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,8 @@ describe('_fields naming keys inside lists and objects', () => {
 
 describe.each(SOURCES)('read from the %s', (source) => {
   beforeAll(async () => {
-    if (source !== 'occurrences') await updateOption(t.wp, 'tec_custom_tables_v1_active', '');
+    if (source === 'occurrence index') expect((await installEventIndex(t.wp)).occurrences).toBeGreaterThan(0);
+    if (source !== 'occurrences' && source !== 'occurrence index') await updateOption(t.wp, 'tec_custom_tables_v1_active', '');
     if (source === 'event index') await installEventIndex(t.wp);
     if (source === 'date meta') await dropEventIndex(t.wp);
   });
