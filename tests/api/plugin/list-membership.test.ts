@@ -11,8 +11,9 @@ import type { TestApp } from '../../support/test-app';
  * first one filters; with the site time zone exactly `UTC` (or an offset of 0) every date bound is compared with the
  * events' UTC start and end, with `Etc/UTC` with their local wall clocks. The same on each place the lists read
  * dates from: the plugin's occurrences table (itself, then through the service's occurrence index), the service's
- * event index, and the events' date meta. Also what `_fields` keeps of lists inside an answer (named indexes only), with WordPress's stop at a path under a key
- * already kept whole; and `Vary: Origin` on an anonymous GET but not on a HEAD.
+ * event index, and the events' date meta. Also what `_fields` keeps of lists inside an answer (named indexes only),
+ * with WordPress's stop at a path under a key already kept whole; and `Vary: Origin` on an anonymous GET but not on
+ * a HEAD.
  */
 
 interface RecordedList {
