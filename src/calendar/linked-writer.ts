@@ -49,6 +49,8 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
         ...(a.author !== undefined ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
         ...(dates.post_date !== undefined ? { post_date: dates.post_date } : {}),
         ...(dates.post_date_gmt !== undefined ? { post_date_gmt: dates.post_date_gmt } : {}),
+        // wp_update_post() merges the stored post_date_gmt: a new `date` alone leaves it as it was.
+        ...(existing && dates.post_date !== undefined && dates.post_date_gmt === undefined ? { post_date_gmt: existing.post_date_gmt } : {}),
       };
       // The slug always follows the name, even for drafts; a reused duplicate keeps its own.
       if (!existing && a[config.nameArg] !== undefined) return { ...fields, post_name: String(a[config.nameArg]) };
