@@ -11,7 +11,7 @@ import type { CalendarEnv } from './env';
 import { DEFAULT_PER_PAGE } from './page-size';
 import { paging } from './page-size';
 import { archiveResponse, requestedStatus, serializePage } from './post-resource/archive';
-import type { PostResourceDef, Req } from './post-resource/define';
+import type { OperationInput, PostResourceDef } from './post-resource/define';
 import { isTruthy } from './settings';
 import { tec } from './validators';
 
@@ -45,11 +45,11 @@ export function linkedListArgs(plural: string) {
 }
 
 export function validateLinkedList(archive: LinkedArchive) {
-  return async (req: Req, env: CalendarEnv) => {
+  return async (env: CalendarEnv, input: OperationInput) => {
     const checks = new ParamChecks();
-    const event = req.args.event;
-    if (event !== undefined && !(await postIdsOfType(req.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
-    if (req.args.status !== undefined && !requestedStatus(env, req, archive.postType)) checks.fail('status');
+    const event = input.args.event;
+    if (event !== undefined && !(await postIdsOfType(env.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
+    if (input.args.status !== undefined && !requestedStatus(env, input, archive.postType)) checks.fail('status');
     return checks.result();
   };
 }
@@ -71,11 +71,11 @@ async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery[
 }
 
 export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
-  return async (env: CalendarEnv, req: Req): Promise<RestResponse> => {
-    const wp = req.ctx.wp;
-    const a = req.args;
+  return async (env: CalendarEnv, input: OperationInput): Promise<RestResponse> => {
+    const wp = env.ctx.wp;
+    const a = input.args;
     const page = paging(a);
-    const status = requestedStatus(env, req, archive.postType)!;
+    const status = requestedStatus(env, input, archive.postType)!;
     const query: LinkedQuery = {
       postType: archive.postType,
       status: status.filter,
@@ -93,10 +93,10 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       const totals = await linkedSearchTotals(wp, query);
       if (totals.searchMatches === 0) total = totals.withoutSearch;
     }
-    const items = await serializePage(env, def(), wp, req, result.ids);
+    const items = await serializePage(env, def(), wp, input.params, result.ids);
     const urlParams: Array<[string, string]> = [['per_page', String(page.perPage)]];
     if (a.event !== undefined) urlParams.push(['event', String(a.event)]);
-    if (a.has_events !== undefined) urlParams.push(['has_events', phpString(req.params.has_events)]);
+    if (a.has_events !== undefined) urlParams.push(['has_events', phpString(input.params.has_events)]);
     urlParams.push(['status', status.urlValue]);
     return archiveResponse(env, def(), { items, total, paging: page, urlParams });
   };

@@ -1,10 +1,10 @@
 import { can } from './capabilities';
-import { restError, type ErrorCode } from '../http/errors';
+import { entry, errorCatalogue, type RestError } from '../http/errors';
 import type { PostRow } from '../wp/posts';
 import type { CalendarEnv } from './env';
 import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from './db-checks';
 import { hasPasswordAccess } from './password';
-import type { Req, ResourceErrors, WriteInput } from './post-resource/define';
+import type { ResourceErrors, WriteInput } from './post-resource/define';
 
 /**
  * What venues and organizers share as resources (Tribe__Events__REST__V1__Endpoints__Single_Venue, Single_Organizer):
@@ -25,34 +25,34 @@ export function linkedValidate(postType: string) {
 }
 
 /** Whether the caller sees the object unmasked: no password, the right `password`, or context=edit for an editor. */
-export function passwordAccess(env: CalendarEnv, post: PostRow, req: Pick<Req, 'params'>): boolean {
-  const editContext = req.params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
-  return hasPasswordAccess(post.post_password, req.params.password, editContext);
+export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): boolean {
+  const editContext = params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
+  return hasPasswordAccess(post.post_password, params.password, editContext);
 }
 
-const LINKED_ERRORS = {
-  venue: {
-    notFound: () => restError('venue-not-found'),
-    wrongType: 'venue-not-found',
-    inTrash: 'venue-is-in-trash',
-    notAccessible: 'venue-not-accessible',
-    archivePageNotFound: 'venue-archive-page-not-found',
-  },
-  organizer: {
-    notFound: () => restError('organizer-not-found'),
-    wrongType: 'organizer-not-found',
-    inTrash: 'organizer-is-in-trash',
-    notAccessible: 'organizer-not-accessible',
-    archivePageNotFound: 'organizer-archive-page-not-found',
-  },
-} satisfies Record<'venue' | 'organizer', ResourceErrors>;
+/**
+ * The plugin's error codes and messages for venues and organizers (Tribe__Events__REST__V1__Messages): the same
+ * words with the type's name (its "an venue" included).
+ */
+export function linkedErrors(kind: 'venue' | 'organizer'): ResourceErrors {
+  const error = errorCatalogue({
+    [`${kind}-not-found`]: entry(404, `The requested post ID does not exist or is not an ${kind}`),
+    [`${kind}-is-in-trash`]: entry(410, `The ${kind} is already trashed`),
+    [`${kind}-not-accessible`]: entry(403, `The requested ${kind} is not accessible`),
+    [`${kind}-archive-page-not-found`]: entry(404, `The requested ${kind} archive page does not exist`),
+  });
+  return {
+    notFound: () => error(`${kind}-not-found`),
+    wrongType: () => error(`${kind}-not-found`),
+    inTrash: () => error(`${kind}-is-in-trash`),
+    notAccessible: () => error(`${kind}-not-accessible`),
+    archivePageNotFound: () => error(`${kind}-archive-page-not-found`),
+  };
+}
 
-/** The plugin's error codes for venues and organizers (Tribe__Events__REST__V1__Messages). */
-export const linkedErrors = (kind: 'venue' | 'organizer'): ResourceErrors => LINKED_ERRORS[kind];
-
-export function linkedReadAccess(notAccessible: ErrorCode) {
-  return (env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } => {
-    if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: post.post_type }, post)) return { error: notAccessible, mask: false };
-    return { mask: !passwordAccess(env, post, req) };
+export function linkedReadAccess(errors: ResourceErrors) {
+  return (env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean } => {
+    if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: post.post_type }, post)) return { error: errors.notAccessible(), mask: false };
+    return { mask: !passwordAccess(env, post, params) };
   };
 }

@@ -89,7 +89,7 @@ export async function withOwnChecks(shape: ArgShape, failure: ArgsFailure, ownCh
 }
 
 /** A shape whose arguments may all be omitted; defaults are kept. */
-export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<S[K]> };
+export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOptional<Exclude<S[K], undefined>> };
 
 /**
  * The update arguments of a resource from its create arguments, as WordPress derives EDITABLE from CREATABLE

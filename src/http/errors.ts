@@ -1,17 +1,18 @@
 /**
  * Errors as WordPress renders them: {code, message, data: {status, ...}}.
- * Every code the service can emit is in the catalogue below, with its status and exact message, so no throw site
- * spells a code or a message of its own.
+ * Every code the service can emit is in a catalogue, with its status and exact message, so no throw site spells a code
+ * or a message of its own: WordPress's and the server's below, a namespace's or a resource's beside it, built with
+ * errorCatalogue() (the calendar's post types carry their own).
  */
 
 type Message = string | ((...args: never[]) => string);
 
-interface CatalogueEntry {
+export interface CatalogueEntry {
   status: number;
   message: Message;
 }
 
-const entry = <M extends Message>(status: number, message: M) => ({ status, message });
+export const entry = <M extends Message>(status: number, message: M) => ({ status, message });
 
 export const CATALOGUE = {
   // WordPress REST server (WP_REST_Server::dispatch(), WP_REST_Request::has_valid_params())
@@ -50,27 +51,6 @@ export const CATALOGUE = {
   application_password_duplicate_name: entry(409, 'Each application name should be unique.'),
   application_password_empty_password: entry(400, 'An application password needs letters or digits.'),
 
-  // The Events Calendar (Tribe__Events__REST__V1__Messages and the endpoints' WP_Error codes)
-  'rest-event-not-found': entry(404, (id: number | string) => `Event with ID ${id} does not exist.`),
-  'rest-invalid-event-id': entry(400, 'The specified ID is not a valid event.'),
-  'event-no-longer-available': entry(403, 'This event is no longer available'),
-  'event-not-accessible': entry(403, 'The requested event is not accessible'),
-  'event-password-protected': entry(403, 'The requested event is not accessible without a password'),
-  'event-is-in-trash': entry(410, 'The event is already trashed'),
-  'event-archive-page-not-found': entry(404, 'The requested event archive page does not exist'),
-  'venue-not-found': entry(404, 'The requested post ID does not exist or is not an venue'),
-  'organizer-not-found': entry(404, 'The requested post ID does not exist or is not an organizer'),
-  'venue-not-accessible': entry(403, 'The requested venue is not accessible'),
-  'organizer-not-accessible': entry(403, 'The requested organizer is not accessible'),
-  'venue-is-in-trash': entry(410, 'The venue is already trashed'),
-  'organizer-is-in-trash': entry(410, 'The organizer is already trashed'),
-  'could-not-create-venue': entry(400, 'The venue could not be created from the provided data'),
-  'could-not-create-organizer': entry(400, 'The organizer could not be created from the provided data'),
-  'invalid-linked-post-id': entry(400, 'The provided linked post ID is not valid'),
-  'venue-archive-page-not-found': entry(404, 'The requested venue archive page does not exist'),
-  'organizer-archive-page-not-found': entry(404, 'The requested organizer archive page does not exist'),
-  'event-tickets-not-active': entry(400, 'Event Tickets plugin is not activated.'),
-
   // Terms (core WP_REST_Terms_Controller and wp_insert_term)
   term_exists_flat: entry(400, 'A term with the name provided already exists in this taxonomy.'),
   term_exists_hierarchical: entry(400, 'A term with the name provided already exists with this parent.'),
@@ -98,7 +78,8 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
   user_role_invalid: 'invalid_role',
 };
 
-type MessageArgs<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...args: infer A) => string ? A : [];
+type EntryArgs<E extends CatalogueEntry> = E['message'] extends (...args: infer A) => string ? A : [];
+type MessageArgs<C extends ErrorCode> = EntryArgs<(typeof CATALOGUE)[C]>;
 
 /**
  * How a WP_Error's data renders beyond `{status, ...data}`: a WP_Error created without data renders `data: null`
@@ -137,14 +118,27 @@ export class RestError extends Error {
   }
 }
 
+interface ErrorOptions<A> {
+  args?: A;
+  status?: number;
+  data?: Record<string, unknown>;
+  shape?: RestErrorShape;
+}
+
+/** The error of a catalogue entry, under its wire code. */
+function fromEntry(code: string, def: CatalogueEntry, options: ErrorOptions<unknown[]>): RestError {
+  const message = typeof def.message === 'function' ? (def.message as (...a: unknown[]) => string)(...(options.args ?? [])) : def.message;
+  return new RestError(code, message, options.status ?? def.status, options.data, options.shape);
+}
+
 /** Builds the catalogued error `code`; `data` is merged after `status` in the body. */
-export function restError<C extends ErrorCode>(
-  code: C,
-  options: { args?: MessageArgs<C>; status?: number; data?: Record<string, unknown>; shape?: RestErrorShape } = {},
-): RestError {
-  const def: CatalogueEntry = CATALOGUE[code];
-  const message = typeof def.message === 'function' ? (def.message as (...a: unknown[]) => string)(...((options.args ?? []) as unknown[])) : def.message;
-  return new RestError(WIRE_CODE[code] ?? code, message, options.status ?? def.status, options.data, options.shape);
+export function restError<C extends ErrorCode>(code: C, options: ErrorOptions<MessageArgs<C>> = {}): RestError {
+  return fromEntry(WIRE_CODE[code] ?? code, CATALOGUE[code], options as ErrorOptions<unknown[]>);
+}
+
+/** A catalogue of codes of one's own, and the function that builds its errors as restError() builds the core ones. */
+export function errorCatalogue<C extends Record<string, CatalogueEntry>>(entries: C) {
+  return <K extends keyof C & string>(code: K, options: ErrorOptions<EntryArgs<C[K]>> = {}): RestError => fromEntry(code, entries[code]!, options as ErrorOptions<unknown[]>);
 }
 
 /** One invalid parameter: WordPress reports either a bare false ("Invalid parameter.") or a WP_Error. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../src/app-context';
-import { restError } from '../../src/http/errors';
+import { eventError } from '../../src/calendar/events/event-errors';
 import { RestResponse } from '../../src/http/response';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { checked, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../../src/http/wp-types';
@@ -59,7 +59,7 @@ const testNamespace: NamespaceDef<AppContext> = {
     },
     {
       path: '/gone',
-      endpoints: [endpoint({ methods: ['GET'], args: {}, handler: () => Promise.reject(restError('event-is-in-trash')) })],
+      endpoints: [endpoint({ methods: ['GET'], args: {}, handler: () => Promise.reject(eventError('event-is-in-trash')) })],
     },
     {
       path: '/unicode',

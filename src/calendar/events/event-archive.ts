@@ -1,4 +1,3 @@
-import { restError } from '../../http/errors';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
@@ -13,8 +12,9 @@ import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { EVENT_META } from '../meta-keys';
 import { paging } from '../page-size';
 import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '../post-resource/archive';
-import type { PostResourceDef, Req } from '../post-resource/define';
+import type { OperationInput, PostResourceDef } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
+import { eventError } from './event-errors';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
@@ -53,35 +53,35 @@ async function idListValid(wp: WpData, value: unknown, postType: string): Promis
   return items.every((v) => found.has(Number(v)));
 }
 
-export async function validateEventList(req: Req, env: CalendarEnv) {
+export async function validateEventList(env: CalendarEnv, input: OperationInput) {
   const checks = new ParamChecks();
-  const wp = req.ctx.wp;
-  const a = req.args;
+  const wp = env.ctx.wp;
+  const a = input.args;
   for (const { param, taxonomy } of TERM_PARAMS) {
     if (a[param] === undefined) continue;
     const items = textItems(a[param]);
     const rows = await termsNamedBy(wp, taxonomy, items);
     if (items.length === 0 || !items.every((item) => termExistsIn(rows, item))) checks.fail(param);
-    req.locals.set(TERM_ROWS[param], rows);
+    input.locals.set(TERM_ROWS[param], rows);
   }
   if (a.venue !== undefined && !(await idListValid(wp, a.venue, POST_TYPE.venue))) checks.fail('venue');
   if (a.organizer !== undefined && !(await idListValid(wp, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
   if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
-  if (a.status !== undefined && !requestedStatus(env, req, POST_TYPE.event)) checks.fail('status');
+  if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
-  if (a.ticketed === true) checks.fail('ticketed', restError('event-tickets-not-active'));
+  if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
   // Geolocation needs both coordinates.
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();
 }
 
 /** The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). */
-async function termClauses(req: Req, wp: WpData): Promise<number[][]> {
+async function termClauses(input: OperationInput, wp: WpData): Promise<number[][]> {
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
-    if (req.args[param] === undefined) continue;
-    const rows = req.locals.get(TERM_ROWS[param]) ?? [];
-    const resolved = textItems(req.args[param]).map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
+    if (input.args[param] === undefined) continue;
+    const rows = input.locals.get(TERM_ROWS[param]) ?? [];
+    const resolved = textItems(input.args[param]).map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
     clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
   }
   return clauses;
@@ -128,19 +128,19 @@ function addedParams(a: Record<string, any>): UrlParam[] | undefined {
   return out;
 }
 
-export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Req): Promise<RestResponse> {
-  const wp = req.ctx.wp;
-  const a = req.args;
+export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: OperationInput): Promise<RestResponse> {
+  const wp = env.ctx.wp;
+  const a = input.args;
   const page = paging(a);
-  const status = requestedStatus(env, req, POST_TYPE.event)!;
-  const bounds = windowBounds(env, a, req.query);
+  const status = requestedStatus(env, input, POST_TYPE.event)!;
+  const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
   const filter: Omit<PostFilter, 'postType'> = {
     status: status.filter,
     ids: a.include,
     parent: a.post_parent,
     search: a.search === undefined ? undefined : { text: a.search, excludeProtected: !env.ctx.isLoggedIn() },
-    termTaxonomyIds: await termClauses(req, wp),
+    termTaxonomyIds: await termClauses(input, wp),
     metaNumericIn: [
       ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),
       ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: ids(a.organizer) }]),
@@ -149,6 +149,6 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, req: Re
   };
   const source = await eventDateSource(wp, env.tec);
   const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
-  const items = await serializePage(env, def, wp, req, result.ids);
-  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, req.params), addedParams: addedParams(a) });
+  const items = await serializePage(env, def, wp, input.params, result.ids);
+  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
 }

@@ -1,6 +1,6 @@
 import { can } from '../capabilities';
 import { parseArgs } from '../../http/args';
-import { restError, type ErrorCode } from '../../http/errors';
+import type { RestError } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
 import { deletePostMeta, replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
@@ -10,6 +10,7 @@ import type { CalendarEnv, InlineArgs } from '../env';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeNewPost } from '../post-resource/operations';
 import { isPositiveInt } from '../validators';
+import { eventError } from './event-errors';
 
 /**
  * An event's venue and organizers (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,
@@ -24,7 +25,7 @@ export interface LinkKind {
   metaKey: string;
   /** Venues link exactly one post; organizers a list. */
   single: boolean;
-  createError: ErrorCode;
+  createError: () => RestError;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -79,21 +80,21 @@ async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry:
   // `{}` in a list: an organizer is skipped, a venue is sent to the create, which refuses it.
   if (isEmptyObject(entry) && !kind.single) return undefined;
   // Data with nothing in it (`{"id": 0}`, `{"venue": ""}`) is sent to the create, which refuses it.
-  if (allValuesEmpty(entry)) throw restError(kind.createError);
+  if (allValuesEmpty(entry)) throw kind.createError();
   if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
     const parsed = parseInline(env, kind, entry);
-    if ('error' in parsed) throw restError(kind.createError);
+    if ('error' in parsed) throw kind.createError();
     return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry });
   }
   const id = Number(isObject(entry) ? entry.id : entry);
-  if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw restError('invalid-linked-post-id');
+  if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw eventError('invalid-linked-post-id');
   return id;
 }
 
 /** The ids the value links, in request order without repeats; undefined means "leave the links alone". */
 async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<number[] | undefined> {
   // A venue list holding only empty values is not empty to PHP: its first entry goes to the create, which refuses it.
-  if (kind.single && isList(value) && asList(value).length > 0 && asList(value).every((e) => isEmptyValue(e) || isEmptyObject(e))) throw restError(kind.createError);
+  if (kind.single && isList(value) && asList(value).length > 0 && asList(value).every((e) => isEmptyValue(e) || isEmptyObject(e))) throw kind.createError();
   // `{}` is PHP's empty array.
   if (value === undefined || value === null || isEmptyValue(value) || isEmptyObject(value)) return undefined;
   let entries: unknown[];
@@ -102,7 +103,7 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
   // Organizers must come as a list: a bare object is read as the list of its values (ids; anything else fails on
   // insert), a comma list fails, as in the plugin.
   else if (isObject(value)) return organizerObjectIds(wp, kind, value);
-  else if (typeof value === 'string' && value.includes(',')) throw restError(kind.createError);
+  else if (typeof value === 'string' && value.includes(',')) throw kind.createError();
   else entries = [value];
   const ids: number[] = [];
   for (const entry of entries) {
@@ -118,7 +119,7 @@ async function organizerObjectIds(wp: WpData, kind: LinkKind, value: Record<stri
   for (const entry of Object.values(value)) {
     if (isEmptyValue(entry)) continue;
     const id = Number(entry);
-    if (!isPositiveInt(entry) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw restError(kind.createError);
+    if (!isPositiveInt(entry) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw kind.createError();
     if (!ids.includes(id)) ids.push(id);
   }
   return ids.length > 0 ? ids : undefined;

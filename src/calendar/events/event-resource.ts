@@ -1,5 +1,5 @@
 import { can } from '../capabilities';
-import { restError, type ErrorCode } from '../../http/errors';
+import type { RestError } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
 import { checkImage, checkSlug, checkUser, ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
@@ -7,9 +7,10 @@ import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { passwordAccess } from '../linked-resource';
 import { EVENT_META } from '../meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
-import type { PostResourceDef, Req, ResourceErrors, WriteInput } from '../post-resource/define';
+import type { PostResourceDef, ResourceErrors, WriteInput } from '../post-resource/define';
 import { venueResource } from '../venues/venue-resource';
 import { EventArgs } from './event-args';
+import { eventError } from './event-errors';
 import { linkedValueIsValid, type LinkKind } from './event-links';
 import { listEvents, validateEventList } from './event-archive';
 import { eventObject } from './event-object';
@@ -18,15 +19,15 @@ import { eventWriter } from './event-writer';
 /** Events: the post-type engine configured for `tribe_events` (Tribe__Events__REST__V1__Endpoints__Single_Event). */
 
 const EVENT_ERRORS: ResourceErrors = {
-  notFound: (id) => restError('rest-event-not-found', { args: [id] }),
-  wrongType: 'rest-invalid-event-id',
-  inTrash: 'event-is-in-trash',
-  notAccessible: 'event-not-accessible',
-  archivePageNotFound: 'event-archive-page-not-found',
+  notFound: (id) => eventError('rest-event-not-found', { args: [id] }),
+  wrongType: () => eventError('rest-invalid-event-id'),
+  inTrash: () => eventError('event-is-in-trash'),
+  notAccessible: () => eventError('event-not-accessible'),
+  archivePageNotFound: () => eventError('event-archive-page-not-found'),
 };
 
-const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: 'could-not-create-venue' };
-const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: 'could-not-create-organizer' };
+const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: () => eventError('could-not-create-venue') };
+const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: () => eventError('could-not-create-organizer') };
 
 async function validate(env: CalendarEnv, { args }: WriteInput, route: { bySlug: boolean }) {
   const checks = new ParamChecks();
@@ -45,10 +46,10 @@ async function validate(env: CalendarEnv, { args }: WriteInput, route: { bySlug:
  * GET visibility (Single_Event::validate_event_accessible): trashed events are gone for everyone; other non-public
  * statuses need read_post; then the password, which refuses the single read rather than masking it.
  */
-function readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean } {
-  if (post.post_status === 'trash') return { error: 'event-no-longer-available', mask: false };
-  if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: EVENT_ERRORS.notAccessible, mask: false };
-  if (!passwordAccess(env, post, req)) return { error: 'event-password-protected', mask: false };
+function readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean } {
+  if (post.post_status === 'trash') return { error: eventError('event-no-longer-available'), mask: false };
+  if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: POST_TYPE.event }, post)) return { error: EVENT_ERRORS.notAccessible(), mask: false };
+  if (!passwordAccess(env, post, params)) return { error: eventError('event-password-protected'), mask: false };
   return { mask: false };
 }
 
@@ -65,5 +66,5 @@ export const eventResource: PostResourceDef = {
   serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
   validateList: validateEventList,
-  list: (env, req) => listEvents(eventResource, env, req),
+  list: (env, input) => listEvents(eventResource, env, input),
 };

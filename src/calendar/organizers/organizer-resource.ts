@@ -25,7 +25,7 @@ export const organizerResource: PostResourceDef = {
   args: { ...OrganizerArgs, list: linkedListArgs('organizers') },
   validate: linkedValidate(POST_TYPE.organizer),
   errors: ERRORS,
-  readAccess: linkedReadAccess(ERRORS.notAccessible),
+  readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => organizerResource, ARCHIVE),
   serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),

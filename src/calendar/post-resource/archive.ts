@@ -1,6 +1,5 @@
 import { can } from '../capabilities';
 import { withQuery } from '../../http/context';
-import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
@@ -12,7 +11,7 @@ import { maskProtected } from '../password';
 import { listToArray } from '../validators';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 import type { Paging } from '../page-size';
-import type { PostResourceDef, Req } from './define';
+import type { OperationInput, PostResourceDef } from './define';
 import { urlEncode } from '../../php/url-encoding';
 
 /**
@@ -45,19 +44,19 @@ export function archiveStatus(env: CalendarEnv, postType: string, value: unknown
 const STATUS = localKey<ArchiveStatus | undefined>('archive status');
 
 /** archiveStatus() of the request's `status`, computed once for its validate and handler steps. */
-export function requestedStatus(env: CalendarEnv, req: Req, postType: string): ArchiveStatus | undefined {
-  return req.locals.memo(STATUS, () => archiveStatus(env, postType, req.args.status));
+export function requestedStatus(env: CalendarEnv, input: Pick<OperationInput, 'args' | 'locals'>, postType: string): ArchiveStatus | undefined {
+  return input.locals.memo(STATUS, () => archiveStatus(env, postType, input.args.status));
 }
 
 /** The objects of a page, in the page's order, password-protected ones masked unless the caller has access. */
-export async function serializePage(env: CalendarEnv, def: PostResourceDef, wp: WpData, req: Req, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
+export async function serializePage(env: CalendarEnv, def: PostResourceDef, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
   const out: Array<Record<string, unknown>> = [];
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post) continue;
-    const object = def.serialize(env, bundle, post, { jsonLd: false, req });
-    out.push(passwordAccess(env, post, req) ? object : maskProtected(object));
+    const object = def.serialize(env, bundle, post, { jsonLd: false });
+    out.push(passwordAccess(env, post, params) ? object : maskProtected(object));
   }
   return out;
 }
@@ -92,7 +91,7 @@ export interface ArchiveResult {
  */
 export function archiveResponse(env: CalendarEnv, def: PostResourceDef, result: ArchiveResult): RestResponse {
   const { page, perPage } = result.paging;
-  if (result.items.length === 0 && page > 1) throw restError(def.errors.archivePageNotFound);
+  if (result.items.length === 0 && page > 1) throw def.errors.archivePageNotFound();
   const totalPages = result.total === 0 ? 0 : Math.ceil(result.total / perPage);
   const base = `${env.root}${def.restBase}/`;
   const params = [...result.urlParams, ...(result.addedParams ?? [])];

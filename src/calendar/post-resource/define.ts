@@ -1,8 +1,7 @@
-import type { AppContext } from '../../app-context';
 import type { ArgShape } from '../../http/args';
-import type { ErrorCode, ParamProblem, RestError } from '../../http/errors';
+import type { ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
-import type { RestRequest } from '../../http/routes';
+import type { RequestLocals } from '../../http/routes';
 import type { PostFields } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
@@ -14,13 +13,22 @@ import type { CalendarEnv } from '../env';
  * serializes, how it writes, and the few policies in which the plugin's three resources differ.
  */
 
-export type Req = RestRequest<Record<string, any>, AppContext>;
-
 export interface WriteInput {
   /** Validated arguments of the request. */
   args: Record<string, any>;
   /** Every parameter as sent, for the rules that depend on presence rather than value. */
   params: Record<string, unknown>;
+}
+
+/**
+ * What the engine's operations read of a request, without the request (the routes adapt it, `request.ts`): the
+ * arguments and parameters, the query string's own parameters (the event window tells them from body values) and the
+ * scratch space in which one step leaves what the next reads (the addressed post, the archive's statuses, a filter's
+ * terms).
+ */
+export interface OperationInput extends WriteInput {
+  query: Record<string, unknown>;
+  locals: RequestLocals;
 }
 
 export interface PostWriter {
@@ -34,17 +42,18 @@ export interface PostWriter {
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }
 
+/** The errors the engine answers for a resource, each built from the resource's own catalogue (errorCatalogue()). */
 export interface ResourceErrors {
   /** An id or slug that names no post, answered by the item routes' handlers (404). */
-  notFound: (idOrSlug: string) => RestError;
+  notFound(idOrSlug: string): RestError;
   /** An id that names a post of another type (400). */
-  wrongType: ErrorCode;
+  wrongType(): RestError;
   /** DELETE of a post already in the trash (410). */
-  inTrash: ErrorCode;
+  inTrash(): RestError;
   /** A GET the caller may not see (403). */
-  notAccessible: ErrorCode;
+  notAccessible(): RestError;
   /** A list page past the end (404). */
-  archivePageNotFound: ErrorCode;
+  archivePageNotFound(): RestError;
 }
 
 export interface PostResourceDef {
@@ -73,11 +82,11 @@ export interface PostResourceDef {
   /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */
-  readAccess(env: CalendarEnv, post: PostRow, req: Req): { error?: ErrorCode; mask: boolean };
-  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean; req?: Req }): Record<string, unknown>;
+  readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
+  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
   writer: PostWriter;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
-  list?: (env: CalendarEnv, req: Req) => Promise<RestResponse>;
+  list?: (env: CalendarEnv, input: OperationInput) => Promise<RestResponse>;
   /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
-  validateList?: (req: Req, env: CalendarEnv) => Promise<Map<string, ParamProblem> | undefined>;
+  validateList?: (env: CalendarEnv, input: OperationInput) => Promise<Map<string, ParamProblem> | undefined>;
 }

@@ -1,6 +1,5 @@
 import { can } from '../capabilities';
 import { type PostCapRecord } from '../../auth/permissions';
-import { restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import { loadPostMeta } from '../../wp/postmeta';
@@ -8,27 +7,24 @@ import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-data';
 import { loadBundle } from '../bundle';
-import { calendarEnv, type CalendarEnv } from '../env';
+import type { CalendarEnv } from '../env';
 import { WP_META } from '../meta-keys';
 import { maskProtected } from '../password';
 import { saveModifiedFields } from '../modified-fields';
-import type { PostResourceDef, Req, WriteInput } from './define';
+import type { OperationInput, PostResourceDef, WriteInput } from './define';
 
 /**
  * The one engine behind events, venues and organizers: target lookup, permission checks with WordPress's
- * meta capabilities, and the read / create / update / trash flows, each write in one transaction.
+ * meta capabilities, and the read / create / update / trash flows, each write in one transaction. They take the
+ * calendar environment and plain input; the routes adapt the request (routes.ts, request.ts).
  */
 
-const ENV = localKey<Promise<CalendarEnv>>('calendar environment');
 const TARGET = localKey<Promise<PostRow | undefined>>('addressed post');
 
-export const envOf = (req: Req): Promise<CalendarEnv> => req.locals.memo(ENV, () => calendarEnv(req.ctx, req.namespace));
-
 /** The post the route addresses (by id or by slug), loaded once per request; undefined when missing. */
-export function target(req: Req, def: PostResourceDef): Promise<PostRow | undefined> {
-  const wp = req.ctx.wp;
-  return req.locals.memo(TARGET, () =>
-    req.args.id !== undefined ? getPost(wp, Number(req.args.id)) : findPostBySlug(wp, def.postType, String(req.args.slug ?? '')),
+function target(wp: WpData, def: PostResourceDef, input: Pick<OperationInput, 'args' | 'locals'>): Promise<PostRow | undefined> {
+  return input.locals.memo(TARGET, () =>
+    input.args.id !== undefined ? getPost(wp, Number(input.args.id)) : findPostBySlug(wp, def.postType, String(input.args.slug ?? '')),
   );
 }
 
@@ -43,25 +39,24 @@ export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecor
  * Permission for update/delete: on the addressed post when the route names it by id (own vs others',
  * published, private), only the generic capability on by-slug routes, as the plugin checks it.
  */
-export function itemPermission(def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) {
-  return async (req: Req): Promise<boolean> => {
-    const subject = { postType: def.postType };
-    if (bySlug) return can(req.ctx.principal, action, subject);
-    const post = await target(req, def);
-    if (!post || post.post_type !== def.postType) return can(req.ctx.principal, action, subject);
-    return can(req.ctx.principal, action, subject, await capRecord(req.ctx.wp, post));
-  };
+export async function mayChange(env: CalendarEnv, def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean, input: OperationInput): Promise<boolean> {
+  const { principal, wp } = env.ctx;
+  const subject = { postType: def.postType };
+  if (bySlug) return can(principal, action, subject);
+  const post = await target(wp, def, input);
+  if (!post || post.post_type !== def.postType) return can(principal, action, subject);
+  return can(principal, action, subject, await capRecord(wp, post));
 }
 
 /** The addressed post, or the resource's own error for a missing or foreign id. */
-async function requireTarget(req: Req, def: PostResourceDef): Promise<PostRow> {
-  const post = await target(req, def);
-  if (!post) throw def.errors.notFound(String(req.args.id ?? req.args.slug));
-  if (post.post_type !== def.postType) throw restError(def.errors.wrongType);
+async function requireTarget(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<PostRow> {
+  const post = await target(env.ctx.wp, def, input);
+  if (!post) throw def.errors.notFound(String(input.args.id ?? input.args.slug));
+  if (post.post_type !== def.postType) throw def.errors.wrongType();
   return post;
 }
 
-export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: WpData, id: number, options: { jsonLd: boolean; req?: Req; mask?: boolean }): Promise<Record<string, unknown>> {
+export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: WpData, id: number, options: { jsonLd: boolean; mask?: boolean }): Promise<Record<string, unknown>> {
   const bundle = await loadBundle(wp, [id], { taxonomies: def.taxonomies, links: def.links });
   const post = bundle.main.posts.get(id);
   if (!post) throw new Error(`post ${id} vanished`);
@@ -69,15 +64,12 @@ export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: W
   return options.mask ? maskProtected(object) : object;
 }
 
-export async function readItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  const post = await requireTarget(req, def);
-  const access = def.readAccess(env, post, req);
-  if (access.error) throw restError(access.error);
-  return serializeOne(env, def, req.ctx.wp, post.ID, { jsonLd: true, req, mask: access.mask });
+export async function readItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+  const post = await requireTarget(env, def, input);
+  const access = def.readAccess(env, post, input.params);
+  if (access.error) throw access.error;
+  return serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask });
 }
-
-const inputOf = (req: Req): WriteInput => ({ args: req.args, params: req.params });
 
 /**
  * What wp_insert_post accepts beyond the REST arguments, for importers: the id the post had (used when free),
@@ -105,36 +97,32 @@ export async function writeExistingPost(env: CalendarEnv, wp: WpData, def: PostR
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
-export async function createItem(def: PostResourceDef, req: Req): Promise<RestResponse> {
-  const env = await envOf(req);
-  const object = await req.ctx.wp.transaction(async (wp) => {
-    const id = await writeNewPost(env, wp, def, inputOf(req));
+export async function createItem(env: CalendarEnv, def: PostResourceDef, input: WriteInput): Promise<RestResponse> {
+  const object = await env.ctx.wp.transaction(async (wp) => {
+    const id = await writeNewPost(env, wp, def, input);
     await saveModifiedFields(env, wp);
-    return serializeOne(env, def, wp, id, { jsonLd: false, req });
+    return serializeOne(env, def, wp, id, { jsonLd: false });
   });
   return new RestResponse(object, 201);
 }
 
-export async function updateItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  const existing = await requireTarget(req, def);
-  const input = inputOf(req);
-  return req.ctx.wp.transaction(async (wp) => {
+export async function updateItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+  const existing = await requireTarget(env, def, input);
+  return env.ctx.wp.transaction(async (wp) => {
     await writeExistingPost(env, wp, def, existing, input);
     await saveModifiedFields(env, wp);
-    return serializeOne(env, def, wp, existing.ID, { jsonLd: false, req });
+    return serializeOne(env, def, wp, existing.ID, { jsonLd: false });
   });
 }
 
-export async function deleteItem(def: PostResourceDef, req: Req): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  const post = await requireTarget(req, def);
-  if (post.post_status === 'trash') throw restError(def.errors.inTrash);
-  return req.ctx.wp.transaction(async (wp) => {
+export async function deleteItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+  const post = await requireTarget(env, def, input);
+  if (post.post_status === 'trash') throw def.errors.inTrash();
+  return env.ctx.wp.transaction(async (wp) => {
     const trashed = await trashPost(wp, env.write, post.ID);
     await def.writer.afterTrash?.(env, wp, trashed);
     await saveModifiedFields(env, wp);
-    return serializeOne(env, def, wp, post.ID, { jsonLd: false, req });
+    return serializeOne(env, def, wp, post.ID, { jsonLd: false });
   });
 }
 

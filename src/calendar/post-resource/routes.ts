@@ -1,18 +1,22 @@
 import type { AppContext } from '../../app-context';
 import { can } from '../capabilities';
 import type { Endpoint, RouteDef } from '../../http/routes';
-import type { PostResourceDef, Req } from './define';
+import type { PostResourceDef } from './define';
 import { postResourceDocs } from './docs';
-import { createItem, deleteItem, envOf, itemPermission, readItem, updateItem } from './operations';
+import { createItem, deleteItem, mayChange, readItem, updateItem } from './operations';
+import { envOf, inputOf, type Req } from './request';
 
 /**
  * Turns a post-type resource definition into the plugin's routes, in its registration order:
- * `/{base}` (GET list, POST create), `/{base}/{id}` and `/{base}/by-slug/{slug}` (GET, DELETE, POST|PUT|PATCH).
+ * `/{base}` (GET list, POST create), `/{base}/{id}` and `/{base}/by-slug/{slug}` (GET, DELETE, POST|PUT|PATCH). Each
+ * step hands the operations the request's calendar environment and plain input.
  */
 
 function withValidation(def: PostResourceDef, bySlug: boolean) {
-  return def.validate ? async (req: Req) => def.validate!(await envOf(req), { args: req.args, params: req.params }, { bySlug }) : undefined;
+  return def.validate ? async (req: Req) => def.validate!(await envOf(req), inputOf(req), { bySlug }) : undefined;
 }
+
+const itemPermission = (def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => mayChange(await envOf(req), def, action, bySlug, inputOf(req));
 
 function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
   const validate = withValidation(def, bySlug);
@@ -22,7 +26,7 @@ function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<Ap
       methods: ['GET'],
       args: bySlug ? def.args.readBySlug : def.args.read,
       validate,
-      handler: (req) => readItem(def, req),
+      handler: async (req) => readItem(await envOf(req), def, inputOf(req)),
       doc: docs.read,
     },
     {
@@ -30,7 +34,7 @@ function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<Ap
       args: bySlug ? def.args.deleteBySlug : def.args.delete,
       validate,
       permission: itemPermission(def, 'delete', bySlug),
-      handler: (req) => deleteItem(def, req),
+      handler: async (req) => deleteItem(await envOf(req), def, inputOf(req)),
       doc: docs.delete,
     },
     {
@@ -38,7 +42,7 @@ function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<Ap
       args: bySlug ? def.args.updateBySlug : def.args.update,
       validate,
       permission: itemPermission(def, 'edit', bySlug),
-      handler: (req) => updateItem(def, req),
+      handler: async (req) => updateItem(await envOf(req), def, inputOf(req)),
       doc: docs.update,
     },
   ];
@@ -53,8 +57,8 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
       {
         methods: ['GET'],
         args: def.args.list,
-        validate: def.validateList ? async (req: Req) => def.validateList!(req, await envOf(req)) : undefined,
-        handler: async (req) => list(await envOf(req), req),
+        validate: def.validateList ? async (req: Req) => def.validateList!(await envOf(req), inputOf(req)) : undefined,
+        handler: async (req) => list(await envOf(req), inputOf(req)),
         heavy: true,
         doc: docs.list,
       },
@@ -66,7 +70,7 @@ export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppCont
       args: def.args.create,
       validate: withValidation(def, false),
       permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
-      handler: (req) => createItem(def, req),
+      handler: async (req) => createItem(await envOf(req), def, inputOf(req)),
       doc: docs.create,
     },
   );

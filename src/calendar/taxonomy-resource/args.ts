@@ -1,6 +1,6 @@
+import { editableArgs } from '../../http/args';
 import { registered, wpBoolean, wpInteger } from '../../http/wp-types';
 import { tec } from '../validators';
-import type { TermArgShapes } from './define';
 import { DEFAULT_PER_PAGE } from '../page-size';
 
 /**
@@ -17,7 +17,7 @@ const checkedInteger = (description: string) => tec.any().optional().meta({ type
 /** The plugin's own registrations (create, item): the type first. */
 const own = (description: string) => registered('type, description', description);
 
-export function termArgs(label: string, plural: string, hierarchical: boolean): TermArgShapes {
+export function termArgs(label: string, plural: string, hierarchical: boolean) {
   const list = {
     page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
     per_page: tec
@@ -49,7 +49,7 @@ export function termArgs(label: string, plural: string, hierarchical: boolean): 
     read,
     create,
     // EDITABLE: the READ arguments and every CREATE argument, none of them required.
-    update: { ...read, ...create, name: create.name.optional() },
+    update: { ...read, ...editableArgs(create) },
     delete: read,
   };
 }

@@ -1,8 +1,7 @@
-import type { AppContext } from '../../app-context';
-import type { ArgShape } from '../../http/args';
-import type { RestRequest } from '../../http/routes';
+import type { ArgValues } from '../../http/args';
 import type { TaxonomyRewrite } from '../../wp/permalinks';
 import type { TecSettings } from '../settings';
+import type { termArgs } from './args';
 
 /**
  * A taxonomy resource (event categories, event tags) as a definition the one term engine runs: the taxonomy, its
@@ -11,15 +10,11 @@ import type { TecSettings } from '../settings';
  * Single_Category / Single_Tag).
  */
 
-export type TermReq = RestRequest<Record<string, any>, AppContext>;
+/** The argument shapes of the five term routes (termArgs()); the operations are typed from them. */
+export type TermArgShapes = ReturnType<typeof termArgs>;
 
-export interface TermArgShapes {
-  list: ArgShape;
-  read: ArgShape;
-  create: ArgShape;
-  update: ArgShape;
-  delete: ArgShape;
-}
+/** The validated arguments of one of the term routes. */
+export type TermArgs<K extends keyof TermArgShapes> = ArgValues<TermArgShapes[K]>;
 
 export interface TaxonomyResourceDef {
   /** How the plugin's texts name one term: `event category`, `event tag`. */

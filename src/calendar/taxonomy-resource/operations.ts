@@ -6,27 +6,30 @@ import { deleteTerm, updateTerm, type TermChanges } from '../../wp/term-writes';
 import { getTerm, insertTerm, TermWriteError, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
-import { envOf } from '../post-resource/operations';
 import { restUrl } from '../urls';
 import { paging } from '../page-size';
-import type { TaxonomyResourceDef, TermReq } from './define';
+import type { TaxonomyResourceDef, TermArgs } from './define';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 
 /**
  * The one engine behind /categories and /tags (Tribe__Events__REST__V1__Endpoints__Archive_Category, Single_Category
  * and the Tag twins): the archive with its envelope, and WP_REST_Terms_Controller's read / create / update / delete as
- * the plugin calls them, each write in one transaction. Arguments arrive validated (the routes' schemas and validate
- * hook).
+ * the plugin calls them, each write in one transaction. They take the calendar environment and the arguments their
+ * route's shape validated (the routes' schemas and validate hook), typed from those shapes.
  */
 
+/** A write's validated arguments and every parameter as sent (the `parent` checks read what was sent). */
+export interface TermWriteInput<A> {
+  args: A;
+  params: Record<string, unknown>;
+}
+
 /** GET /{base}: the envelope keys in the plugin's order; pages past the end are 200 with an empty list. */
-export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise<RestResponse> {
-  const env = await envOf(req);
-  const a = req.args;
+export async function listTerms(env: CalendarEnv, def: TaxonomyResourceDef, a: TermArgs<'list'>): Promise<RestResponse> {
   const { page, perPage, offset } = paging(a);
   // `event` is an alias of `post` and wins when both are sent.
   const object = a.event ?? a.post;
-  const { terms, total } = await queryTerms(req.ctx.wp, CALENDAR_TAXONOMIES, {
+  const { terms, total } = await queryTerms(env.ctx.wp, CALENDAR_TAXONOMIES, {
     taxonomy: def.taxonomy,
     number: perPage,
     offset,
@@ -40,7 +43,7 @@ export async function listTerms(def: TaxonomyResourceDef, req: TermReq): Promise
     order: a.order,
     orderby: a.orderby,
   });
-  const chains = await loadChains(env, def, req.ctx.wp, terms);
+  const chains = await loadChains(env, def, env.ctx.wp, terms);
   const totalPages = Math.ceil(total / perPage);
   // The collection URL never carries the request's filters; the page links carry only `page`.
   const base = restUrl(env, `${def.restBase}/`);
@@ -58,26 +61,25 @@ async function singleBody(env: CalendarEnv, def: TaxonomyResourceDef, wp: WpData
 }
 
 /** The addressed term; the validate hook has already refused ids that are not terms of the taxonomy. */
-async function target(def: TaxonomyResourceDef, req: TermReq, wp: WpData): Promise<TermRow> {
-  const term = await getTerm(wp, def.taxonomy, Number(req.args.id));
+async function target(wp: WpData, def: TaxonomyResourceDef, id: unknown): Promise<TermRow> {
+  const term = await getTerm(wp, def.taxonomy, Number(id));
   if (!term) throw invalidParams(new Map([['id', { message: 'Invalid parameter.' }]]));
   return term;
 }
 
-export async function readTerm(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  return singleBody(env, def, req.ctx.wp, await target(def, req, req.ctx.wp));
+export async function readTerm(env: CalendarEnv, def: TaxonomyResourceDef, args: TermArgs<'read'>): Promise<Record<string, unknown>> {
+  return singleBody(env, def, env.ctx.wp, await target(env.ctx.wp, def, args.id));
 }
 
 /**
  * The core controller's `parent` checks, made before anything is written: a flat taxonomy refuses any `parent`
  * (declared or not), a hierarchical one needs the parent to be a term of the taxonomy.
  */
-async function checkParent(def: TaxonomyResourceDef, req: TermReq): Promise<void> {
-  const sent = req.params.parent;
+async function checkParent(wp: WpData, def: TaxonomyResourceDef, params: Record<string, unknown>): Promise<void> {
+  const sent = params.parent;
   if (sent === undefined || sent === null) return;
   if (!def.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
-  if (!(await getTerm(req.ctx.wp, def.taxonomy, Number(sent)))) throw restError('rest_term_invalid');
+  if (!(await getTerm(wp, def.taxonomy, Number(sent)))) throw restError('rest_term_invalid');
 }
 
 /** WP_Error of wp_insert_term / wp_update_term as the REST server renders it. */
@@ -98,38 +100,35 @@ export function termWriteError(error: unknown): unknown {
   return mapped[error.code]();
 }
 
-const changesOf = (req: TermReq): TermChanges => ({
-  name: req.args.name,
-  slug: req.args.slug,
-  description: req.args.description,
-  parent: req.args.parent !== undefined ? Number(req.args.parent) : undefined,
+const changesOf = (a: Omit<TermArgs<'update'>, 'id'>): TermChanges => ({
+  name: a.name,
+  slug: a.slug,
+  description: a.description,
+  parent: a.parent !== undefined ? Number(a.parent) : undefined,
 });
 
 /** POST /{base}: 201, the term with `_links`, and `Location` on WordPress's own route of the term. */
-export async function createTerm(def: TaxonomyResourceDef, req: TermReq): Promise<RestResponse> {
-  const env = await envOf(req);
-  await checkParent(def, req);
-  const body = await req.ctx.wp
-    .transaction(async (wp) => singleBody(env, def, wp, await insertTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, { ...changesOf(req), name: String(req.args.name) })))
+export async function createTerm(env: CalendarEnv, def: TaxonomyResourceDef, input: TermWriteInput<TermArgs<'create'>>): Promise<RestResponse> {
+  await checkParent(env.ctx.wp, def, input.params);
+  const body = await env.ctx.wp
+    .transaction(async (wp) => singleBody(env, def, wp, await insertTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, { ...changesOf(input.args), name: String(input.args.name) })))
     .catch((error: unknown) => Promise.reject(termWriteError(error)));
   return new RestResponse(body, 201, { Location: wpV2Url(env, `${def.wpRestBase}/${String(body.id)}`) });
 }
 
 /** POST|PUT|PATCH /{base}/{id}: only the sent fields change (wp_update_term). */
-export async function updateTermItem(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  const term = await target(def, req, req.ctx.wp);
-  await checkParent(def, req);
-  return req.ctx.wp
-    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id, changesOf(req))))
+export async function updateTermItem(env: CalendarEnv, def: TaxonomyResourceDef, input: TermWriteInput<TermArgs<'update'>>): Promise<Record<string, unknown>> {
+  const term = await target(env.ctx.wp, def, input.args.id);
+  await checkParent(env.ctx.wp, def, input.params);
+  return env.ctx.wp
+    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id, changesOf(input.args))))
     .catch((error: unknown) => Promise.reject(termWriteError(error)));
 }
 
 /** DELETE /{base}/{id}: always permanent (the plugin forces it); the body is the term as it was, without `_links`. */
-export async function deleteTermItem(def: TaxonomyResourceDef, req: TermReq): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
-  return req.ctx.wp.transaction(async (wp) => {
-    const term = await target(def, req, wp);
+export async function deleteTermItem(env: CalendarEnv, def: TaxonomyResourceDef, args: TermArgs<'delete'>): Promise<Record<string, unknown>> {
+  return env.ctx.wp.transaction(async (wp) => {
+    const term = await target(wp, def, args.id);
     const before = termObject(env, def, term, await loadChains(env, def, wp, [term]));
     await deleteTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id);
     return before;

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context';
-import type { Endpoint, EndpointDoc, RouteDef } from '../../http/routes';
+import { endpoint, type Endpoint, type EndpointDoc, type RouteDef } from '../../http/routes';
 import { canWriteTermsViaRest } from '../capabilities';
-import type { TaxonomyResourceDef, TermReq } from './define';
+import { envOf, type Req } from '../post-resource/request';
+import type { TaxonomyResourceDef } from './define';
 import { createTerm, deleteTermItem, listTerms, readTerm, updateTermItem } from './operations';
 import { termValidate } from './validate';
 
@@ -11,7 +12,7 @@ import { termValidate } from './validate';
  */
 
 /** Writes: categories need `publish_tribe_events`, tags `manage_categories`, both `edit_tribe_events`. */
-const canManage = (def: TaxonomyResourceDef) => (req: TermReq) => canWriteTermsViaRest(req.ctx.principal, def.taxonomy);
+const canManage = (def: TaxonomyResourceDef) => (req: Req) => canWriteTermsViaRest(req.ctx.principal, def.taxonomy);
 
 function docs(def: TaxonomyResourceDef): Record<'list' | 'create' | 'read' | 'update' | 'delete', EndpointDoc> {
   const { label, plural } = def;
@@ -60,18 +61,24 @@ function docs(def: TaxonomyResourceDef): Record<'list' | 'create' | 'read' | 'up
   };
 }
 
+/**
+ * The endpoints, their handlers typed from the argument shapes (endpoint()); each step hands the operations the
+ * request's calendar environment and its arguments.
+ */
 export function taxonomyResourceRoutes(def: TaxonomyResourceDef): Array<RouteDef<AppContext>> {
-  const validate = termValidate(def);
+  const check = termValidate(def);
+  const validate = (req: Req) => check(req.ctx.wp, req.args);
   const permission = canManage(def);
   const doc = docs(def);
-  const collection: Array<Endpoint<AppContext>> = [
-    { methods: ['GET'], args: def.args.list, validate, handler: (req) => listTerms(def, req), heavy: true, doc: doc.list },
-    { methods: ['POST'], args: def.args.create, validate, permission, handler: (req) => createTerm(def, req), doc: doc.create },
+  const { args } = def;
+  const collection: Array<Endpoint<AppContext, any>> = [
+    endpoint<AppContext, typeof args.list>({ methods: ['GET'], args: args.list, validate, handler: async (req) => listTerms(await envOf(req), def, req.args), heavy: true, doc: doc.list }),
+    endpoint<AppContext, typeof args.create>({ methods: ['POST'], args: args.create, validate, permission, handler: async (req) => createTerm(await envOf(req), def, req), doc: doc.create }),
   ];
-  const item: Array<Endpoint<AppContext>> = [
-    { methods: ['GET'], args: def.args.read, validate, handler: (req) => readTerm(def, req), doc: doc.read },
-    { methods: ['POST', 'PUT', 'PATCH'], args: def.args.update, validate, permission, handler: (req) => updateTermItem(def, req), doc: doc.update },
-    { methods: ['DELETE'], args: def.args.delete, validate, permission, handler: (req) => deleteTermItem(def, req), doc: doc.delete },
+  const item: Array<Endpoint<AppContext, any>> = [
+    endpoint<AppContext, typeof args.read>({ methods: ['GET'], args: args.read, validate, handler: async (req) => readTerm(await envOf(req), def, req.args), doc: doc.read }),
+    endpoint<AppContext, typeof args.update>({ methods: ['POST', 'PUT', 'PATCH'], args: args.update, validate, permission, handler: async (req) => updateTermItem(await envOf(req), def, req), doc: doc.update }),
+    endpoint<AppContext, typeof args.delete>({ methods: ['DELETE'], args: args.delete, validate, permission, handler: async (req) => deleteTermItem(await envOf(req), def, req.args), doc: doc.delete }),
   ];
   return [
     { path: `/${def.restBase}`, endpoints: collection },

@@ -6,7 +6,7 @@ import type { WpData } from '../../wp/wp-data';
 import { ParamChecks } from '../db-checks';
 import { POST_TYPE } from '../identifiers';
 import { listToArray } from '../validators';
-import type { TaxonomyResourceDef, TermReq } from './define';
+import type { TaxonomyResourceDef } from './define';
 
 /**
  * The term routes' checks that need the database, in the arguments' declaration order
@@ -55,14 +55,14 @@ const CHECKS: Record<string, { check: Check; integer: boolean }> = {
 const isInteger = (value: unknown): boolean => isPhpNumeric(value) && typeof value !== 'boolean' && Number.isInteger(Number(value));
 
 export function termValidate(def: TaxonomyResourceDef) {
-  return async (req: TermReq): Promise<Map<string, ParamProblem> | undefined> => {
+  return async (wp: WpData, args: Record<string, unknown>): Promise<Map<string, ParamProblem> | undefined> => {
     const checks = new ParamChecks();
     const typeProblems = new Map<string, ParamProblem>();
-    for (const [name, value] of Object.entries(req.args)) {
+    for (const [name, value] of Object.entries(args)) {
       const rule = CHECKS[name];
       // Tags declare no `parent`; the create and update handlers answer it.
       if (!rule || value === undefined || (name === 'parent' && !def.hierarchical)) continue;
-      if (!(await rule.check(req.ctx.wp, def, value))) checks.fail(name);
+      if (!(await rule.check(wp, def, value))) checks.fail(name);
       else if (rule.integer && !isInteger(value)) {
         const message = `${name} is not of type integer.`;
         typeProblems.set(name, { message, error: { code: 'rest_invalid_type', message, data: { param: name } } });

@@ -53,7 +53,7 @@ export const venueResource: PostResourceDef = {
   args: { ...VenueArgs, list: linkedListArgs('venues') },
   validate: linkedValidate(POST_TYPE.venue),
   errors: ERRORS,
-  readAccess: linkedReadAccess(ERRORS.notAccessible),
+  readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => venueResource, ARCHIVE),
   serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
