@@ -39,6 +39,13 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       return findDuplicatePost(wp, config.postType, name, description);
     },
 
+    // The plugin's update skips wp_update_post() when the name is blank (spaces only): the post row keeps its
+    // title and gets no revision; the meta is still written.
+    skipsPostUpdate(input) {
+      const name = input.args[config.nameArg];
+      return typeof name === 'string' && name !== '' && name.trim() === '';
+    },
+
     async postFields(env, input, existing) {
       const a = input.args;
       const dates = postDates(env, a, env.siteTimezone);

@@ -38,6 +38,8 @@ export interface PostWriter {
   saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, existing?: PostRow): Promise<void>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
   findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput): Promise<PostRow | undefined>;
+  /** An update that leaves the post row alone (no fields, no revision) and writes only the meta. */
+  skipsPostUpdate?(input: WriteInput): boolean;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }

@@ -92,8 +92,7 @@ export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResour
 
 /** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
 export async function writeExistingPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, existing: PostRow, input: WriteInput): Promise<void> {
-  const fields = await def.writer.postFields(env, input, existing);
-  await updatePost(wp, env.write, existing.ID, fields);
+  if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, await def.writer.postFields(env, input, existing));
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 

@@ -86,4 +86,14 @@ export const EDGE_SCENARIOS: WriteScenario[] = [
       { method: 'POST', path: '/venues/$2', body: { date_utc: '2025-04-01 10:00:00' }, check: ['date', 'date_utc'] },
     ],
   },
+  {
+    name: 'a blank name on a venue or organizer update keeps the stored one',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: 'Hall' }, check: ['venue'] },
+      { method: 'POST', path: '/venues/$0', body: { venue: '   ', city: 'Lyon' }, check: ['venue', 'city'] },
+      { method: 'POST', path: '/organizers', body: { organizer: 'Org' }, check: ['organizer'] },
+      { method: 'POST', path: '/organizers/$2', body: { organizer: ' ' }, check: ['organizer'] },
+      { method: 'POST', path: '/organizers/$2', body: { organizer: '' }, check: ['organizer'] },
+    ],
+  },
 ];
