@@ -1,4 +1,5 @@
 import { registered } from '../http/wp-types';
+import type { ArgValues } from '../http/args';
 import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
@@ -44,8 +45,11 @@ export function linkedListArgs(plural: string) {
   };
 }
 
+/** The validated arguments of GET /venues and /organizers. */
+type LinkedListValues = ArgValues<ReturnType<typeof linkedListArgs>>;
+
 export function validateLinkedList(archive: LinkedArchive) {
-  return async (env: CalendarEnv, input: OperationInput) => {
+  return async (env: CalendarEnv, input: OperationInput<LinkedListValues>) => {
     const checks = new ParamChecks();
     const event = input.args.event;
     if (event !== undefined && !(await postIdsOfType(env.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
@@ -71,7 +75,7 @@ async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery[
 }
 
 export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
-  return async (env: CalendarEnv, input: OperationInput): Promise<RestResponse> => {
+  return async (env: CalendarEnv, input: OperationInput<LinkedListValues>): Promise<RestResponse> => {
     const wp = env.ctx.wp;
     const a = input.args;
     const page = paging(a);

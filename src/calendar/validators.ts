@@ -37,8 +37,8 @@ export const tec = {
   nonEmptyString: () => checked((v) => typeof v === 'string' && v !== '', wpString()),
   /** is_string_or_empty. */
   stringOrEmpty: () => checked((v) => phpEmpty(v) || typeof v === 'string', wpString()),
-  /** is_time: a Unix timestamp or anything strtotime() accepts. */
-  time: () => checked(isPhpTime),
+  /** is_time: a Unix timestamp or anything strtotime() accepts (so only numbers and strings pass). */
+  time: () => checked(isPhpTime) as z.ZodType<string | number, unknown>,
   /** is_time with the string type declared (write arguments). */
   timeString: () => checked(isPhpTime, wpString()),
   /** is_post_status. */

@@ -1,4 +1,5 @@
 import { sanitizeTitle } from '../../wp/text/formatting';
+import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { PostFilter } from '../../wp/post-query';
@@ -15,6 +16,7 @@ import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '
 import type { OperationInput, PostResourceDef } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../validators';
 import { eventError } from './event-errors';
+import type { EventListArgs } from './event-list-args';
 import { queryWindow, windowBounds, type WindowBounds } from './event-window';
 
 /**
@@ -22,6 +24,9 @@ import { queryWindow, windowBounds, type WindowBounds } from './event-window';
  * the filters as one query for the page of ids and the total, a batched load of everything the page's objects show, and
  * the envelope with the plugin's URLs.
  */
+
+/** The validated arguments of GET /events. */
+type EventListValues = ArgValues<typeof EventListArgs>;
 
 const TERM_PARAMS = [
   { param: 'categories', taxonomy: TAXONOMY.category, hierarchical: true },
@@ -53,7 +58,7 @@ async function idListValid(wp: WpData, value: unknown, postType: string): Promis
   return items.every((v) => found.has(Number(v)));
 }
 
-export async function validateEventList(env: CalendarEnv, input: OperationInput) {
+export async function validateEventList(env: CalendarEnv, input: OperationInput<EventListValues>) {
   const checks = new ParamChecks();
   const wp = env.ctx.wp;
   const a = input.args;
@@ -76,7 +81,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput)
 }
 
 /** The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). */
-async function termClauses(input: OperationInput, wp: WpData): Promise<number[][]> {
+async function termClauses(input: OperationInput<EventListValues>, wp: WpData): Promise<number[][]> {
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
     if (input.args[param] === undefined) continue;
@@ -128,7 +133,7 @@ function addedParams(a: Record<string, any>): UrlParam[] | undefined {
   return out;
 }
 
-export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: OperationInput): Promise<RestResponse> {
+export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: OperationInput<EventListValues>): Promise<RestResponse> {
   const wp = env.ctx.wp;
   const a = input.args;
   const page = paging(a);

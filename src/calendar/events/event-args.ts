@@ -1,4 +1,5 @@
 import { editableArgs } from '../../http/args';
+import type { WriteArgs } from '../post-resource/define';
 import { registered, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
 import { withFieldArguments } from '../meta-fields';
 import { tec } from '../validators';
@@ -68,3 +69,6 @@ export const EventArgs = {
   deleteBySlug: EventSlugArgs,
   list: EventListArgs,
 };
+
+/** What the event writer and validation receive: a create's, an update's or a by-slug update's arguments. */
+export type EventWriteArgs = WriteArgs<typeof EventArgs>;

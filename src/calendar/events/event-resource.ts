@@ -8,6 +8,7 @@ import { passwordAccess } from '../linked-resource';
 import { EVENT_META } from '../meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
 import type { PostResourceDef, ResourceErrors, WriteInput } from '../post-resource/define';
+import type { EventWriteArgs } from './event-args';
 import { venueResource } from '../venues/venue-resource';
 import { EventArgs } from './event-args';
 import { eventError } from './event-errors';
@@ -29,7 +30,7 @@ const EVENT_ERRORS: ResourceErrors = {
 const VENUE_LINK: LinkKind = { param: 'venue', def: venueResource, metaKey: EVENT_META.venueId, single: true, createError: () => eventError('could-not-create-venue') };
 const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerResource, metaKey: EVENT_META.organizerId, single: false, createError: () => eventError('could-not-create-organizer') };
 
-async function validate(env: CalendarEnv, { args }: WriteInput, route: { bySlug: boolean }) {
+async function validate(env: CalendarEnv, { args }: WriteInput<EventWriteArgs>, route: { bySlug: boolean }) {
   const checks = new ParamChecks();
   const wp = env.ctx.wp;
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
@@ -53,7 +54,7 @@ function readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unkn
   return { mask: false };
 }
 
-export const eventResource: PostResourceDef = {
+export const eventResource: PostResourceDef<typeof EventArgs> = {
   name: 'event',
   restBase: 'events',
   postType: POST_TYPE.event,

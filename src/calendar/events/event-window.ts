@@ -20,7 +20,7 @@ export interface WindowArgs {
   starts_after?: string | number;
   ends_before?: string | number;
   ends_after?: string | number;
-  strict_dates?: string;
+  strict_dates?: unknown;
   include?: number[];
 }
 

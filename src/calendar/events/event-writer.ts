@@ -14,6 +14,7 @@ import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
 import { parseCurrency } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
+import type { EventWriteArgs } from './event-args';
 import { EVENT_FIELDS } from './event-fields';
 import { publishLinkedPosts, saveLinks, type LinkKind } from './event-links';
 import { assignTerms } from './event-terms';
@@ -24,9 +25,9 @@ import { assignTerms } from './event-terms';
  * partial for the fields the plugin resets when omitted.
  */
 
-const given = (input: WriteInput, name: string) => input.args[name] !== undefined;
+const given = (input: WriteInput<EventWriteArgs>, name: keyof EventWriteArgs) => input.args[name] !== undefined;
 
-async function postFields(env: CalendarEnv, input: WriteInput, existing?: PostRow) {
+async function postFields(env: CalendarEnv, input: WriteInput<EventWriteArgs>, existing?: PostRow) {
   const a = input.args;
   const timezone = eventTimezone(env, a.timezone);
   // The plugin resets the publication date to "now" when an update does not send one.
@@ -48,7 +49,7 @@ async function postFields(env: CalendarEnv, input: WriteInput, existing?: PostRo
 }
 
 /** Returns whether new dates were written. */
-async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: WriteInput, existing?: PostRow): Promise<boolean> {
+async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: WriteInput<EventWriteArgs>, existing?: PostRow): Promise<boolean> {
   const a = input.args;
   const timezone = eventTimezone(env, a.timezone);
   const allDay = Boolean(a.all_day);
@@ -86,7 +87,7 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
   return dates !== undefined;
 }
 
-async function writeCost(wp: WpData, id: number, input: WriteInput, isUpdate: boolean): Promise<void> {
+async function writeCost(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const cost = input.args.cost;
   if (cost === undefined || cost === null) {
     if (!isUpdate) return;
@@ -104,7 +105,7 @@ async function writeCost(wp: WpData, id: number, input: WriteInput, isUpdate: bo
   }
 }
 
-async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: boolean): Promise<void> {
+async function writeFlags(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const a = input.args;
   await updatePostMeta(wp, id, EVENT_META.showMap, a.show_map ? '1' : '');
   await updatePostMeta(wp, id, EVENT_META.showMapLink, a.show_map_link ? '1' : '');
@@ -113,7 +114,7 @@ async function writeFlags(wp: WpData, id: number, input: WriteInput, isUpdate: b
   if (website || isUpdate) await updatePostMeta(wp, id, EVENT_META.url, website);
 }
 
-export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter {
+export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter<EventWriteArgs> {
   return {
     postFields,
     async saveMeta(env, wp, id, input, existing) {

@@ -16,13 +16,15 @@ const ARCHIVE: LinkedArchive = { postType: POST_TYPE.organizer, linkKey: EVENT_M
 
 const ERRORS = linkedErrors('organizer');
 
-export const organizerResource: PostResourceDef = {
+const ARGS = { ...OrganizerArgs, list: linkedListArgs('organizers') };
+
+export const organizerResource: PostResourceDef<typeof ARGS> = {
   name: 'organizer',
   restBase: 'organizers',
   postType: POST_TYPE.organizer,
   taxonomies: [],
   links: false,
-  args: { ...OrganizerArgs, list: linkedListArgs('organizers') },
+  args: ARGS,
   validate: linkedValidate(POST_TYPE.organizer),
   errors: ERRORS,
   readAccess: linkedReadAccess(ERRORS),

@@ -1,4 +1,4 @@
-import type { ArgShape } from '../../http/args';
+import type { ArgShape, ArgValues } from '../../http/args';
 import type { ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
 import type { RequestLocals } from '../../http/routes';
@@ -13,9 +13,9 @@ import type { CalendarEnv } from '../env';
  * serializes, how it writes, and the few policies in which the plugin's three resources differ.
  */
 
-export interface WriteInput {
+export interface WriteInput<A = Record<string, any>> {
   /** Validated arguments of the request. */
-  args: Record<string, any>;
+  args: A;
   /** Every parameter as sent, for the rules that depend on presence rather than value. */
   params: Record<string, unknown>;
 }
@@ -26,20 +26,38 @@ export interface WriteInput {
  * scratch space in which one step leaves what the next reads (the addressed post, the archive's statuses, a filter's
  * terms).
  */
-export interface OperationInput extends WriteInput {
+export interface OperationInput<A = Record<string, any>> extends WriteInput<A> {
   query: Record<string, unknown>;
   locals: RequestLocals;
 }
 
-export interface PostWriter {
+/** The argument shapes of a resource's routes; its handlers, validation and writer are typed from them. */
+export interface PostArgShapes {
+  read: ArgShape;
+  readBySlug: ArgShape;
+  create: ArgShape;
+  update: ArgShape;
+  updateBySlug: ArgShape;
+  delete: ArgShape;
+  deleteBySlug: ArgShape;
+  list?: ArgShape;
+}
+
+/** What a write receives: the validated arguments of a create, an update or a by-slug update. */
+export type WriteArgs<A extends PostArgShapes> = ArgValues<A['create']> | ArgValues<A['update']> | ArgValues<A['updateBySlug']>;
+
+/** The validated arguments of the archive route. */
+export type ListArgs<A extends PostArgShapes> = ArgValues<NonNullable<A['list']>>;
+
+export interface PostWriter<W = Record<string, any>> {
   /** The wp_posts fields of a create (existing undefined) or an update. */
-  postFields(env: CalendarEnv, input: WriteInput, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
+  postFields(env: CalendarEnv, input: WriteInput<W>, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
   /** Every meta row, term and link the plugin writes after the post row. */
-  saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, existing?: PostRow): Promise<void>;
+  saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput<W>, existing?: PostRow): Promise<void>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
-  findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput): Promise<PostRow | undefined>;
+  findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<PostRow | undefined>;
   /** An update that leaves the post row alone (no fields, no revision) and writes only the meta. */
-  skipsPostUpdate?(input: WriteInput): boolean;
+  skipsPostUpdate?(input: WriteInput<W>): boolean;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }
@@ -58,37 +76,31 @@ export interface ResourceErrors {
   archivePageNotFound(): RestError;
 }
 
-export interface PostResourceDef {
-  name: 'event' | 'venue' | 'organizer';
-  restBase: 'events' | 'venues' | 'organizers';
+export interface PostResourceDef<A extends PostArgShapes = PostArgShapes> {
+  /** The singular name (`event`), as the plugin's texts use it. */
+  name: string;
+  /** The routes' base and the archive's key (`events`). */
+  restBase: string;
   postType: string;
   /** Taxonomies whose terms the serializer needs. */
   taxonomies: readonly string[];
   /** Whether serialized objects embed linked venues and organizers. */
   links: boolean;
-  args: {
-    read: ArgShape;
-    readBySlug: ArgShape;
-    create: ArgShape;
-    update: ArgShape;
-    updateBySlug: ArgShape;
-    delete: ArgShape;
-    deleteBySlug: ArgShape;
-    list?: ArgShape;
-  };
+  args: A;
   /**
    * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
-   * validated arguments; the fixture loader runs them on the items it writes.
+   * validated arguments; the fixture loader runs them on the items it writes. Reads and deletes run them too, where
+   * only the id or slug is among the arguments (the write arguments are then all absent).
    */
-  validate?: (env: CalendarEnv, input: WriteInput, route: { bySlug: boolean }) => Promise<Map<string, ParamProblem> | undefined>;
+  validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean }): Promise<Map<string, ParamProblem> | undefined>;
   /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */
   readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
   serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
-  writer: PostWriter;
+  writer: PostWriter<WriteArgs<A>>;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
-  list?: (env: CalendarEnv, input: OperationInput) => Promise<RestResponse>;
+  list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
   /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
-  validateList?: (env: CalendarEnv, input: OperationInput) => Promise<Map<string, ParamProblem> | undefined>;
+  validateList?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<Map<string, ParamProblem> | undefined>;
 }

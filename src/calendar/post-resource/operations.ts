@@ -11,7 +11,8 @@ import type { CalendarEnv } from '../env';
 import { WP_META } from '../meta-keys';
 import { maskProtected } from '../password';
 import { saveModifiedFields } from '../modified-fields';
-import type { OperationInput, PostResourceDef, WriteInput } from './define';
+import type { ArgValues } from '../../http/args';
+import type { OperationInput, PostArgShapes, PostResourceDef, WriteArgs, WriteInput } from './define';
 
 /**
  * The one engine behind events, venues and organizers: target lookup, permission checks with WordPress's
@@ -21,8 +22,14 @@ import type { OperationInput, PostResourceDef, WriteInput } from './define';
 
 const TARGET = localKey<Promise<PostRow | undefined>>('addressed post');
 
+/** What the engine itself reads of an item route's arguments: the post it addresses, by id or by slug. */
+export interface Address {
+  id?: unknown;
+  slug?: unknown;
+}
+
 /** The post the route addresses (by id or by slug), loaded once per request; undefined when missing. */
-function target(wp: WpData, def: PostResourceDef, input: Pick<OperationInput, 'args' | 'locals'>): Promise<PostRow | undefined> {
+function target(wp: WpData, def: PostResourceDef, input: Pick<OperationInput<Address>, 'args' | 'locals'>): Promise<PostRow | undefined> {
   return input.locals.memo(TARGET, () =>
     input.args.id !== undefined ? getPost(wp, Number(input.args.id)) : findPostBySlug(wp, def.postType, String(input.args.slug ?? '')),
   );
@@ -39,7 +46,7 @@ export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecor
  * Permission for update/delete: on the addressed post when the route names it by id (own vs others',
  * published, private), only the generic capability on by-slug routes, as the plugin checks it.
  */
-export async function mayChange(env: CalendarEnv, def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean, input: OperationInput): Promise<boolean> {
+export async function mayChange(env: CalendarEnv, def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean, input: OperationInput<Address>): Promise<boolean> {
   const { principal, wp } = env.ctx;
   const subject = { postType: def.postType };
   if (bySlug) return can(principal, action, subject);
@@ -49,7 +56,7 @@ export async function mayChange(env: CalendarEnv, def: PostResourceDef, action: 
 }
 
 /** The addressed post, or the resource's own error for a missing or foreign id. */
-async function requireTarget(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<PostRow> {
+async function requireTarget(env: CalendarEnv, def: PostResourceDef, input: OperationInput<Address>): Promise<PostRow> {
   const post = await target(env.ctx.wp, def, input);
   if (!post) throw def.errors.notFound(String(input.args.id ?? input.args.slug));
   if (post.post_type !== def.postType) throw def.errors.wrongType();
@@ -64,7 +71,7 @@ export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: W
   return options.mask ? maskProtected(object) : object;
 }
 
-export async function readItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+export async function readItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput<Address>): Promise<Record<string, unknown>> {
   const post = await requireTarget(env, def, input);
   const access = def.readAccess(env, post, input.params);
   if (access.error) throw access.error;
@@ -82,7 +89,7 @@ export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'pos
  * reused (its meta overwritten), otherwise a new post is inserted. Returns the post id.
  * An import (`imported` given) always inserts: every post it lists is a post of its own.
  */
-export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, input: WriteInput, imported?: ImportFields): Promise<number> {
+export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, input: WriteInput<WriteArgs<A>>, imported?: ImportFields): Promise<number> {
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
@@ -91,12 +98,12 @@ export async function writeNewPost(env: CalendarEnv, wp: WpData, def: PostResour
 }
 
 /** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
-export async function writeExistingPost(env: CalendarEnv, wp: WpData, def: PostResourceDef, existing: PostRow, input: WriteInput): Promise<void> {
+export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
   if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, await def.writer.postFields(env, input, existing));
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
-export async function createItem(env: CalendarEnv, def: PostResourceDef, input: WriteInput): Promise<RestResponse> {
+export async function createItem<A extends PostArgShapes>(env: CalendarEnv, def: PostResourceDef<A>, input: WriteInput<ArgValues<A['create']>>): Promise<RestResponse> {
   const object = await env.ctx.wp.transaction(async (wp) => {
     const id = await writeNewPost(env, wp, def, input);
     await saveModifiedFields(env, wp);
@@ -105,7 +112,7 @@ export async function createItem(env: CalendarEnv, def: PostResourceDef, input: 
   return new RestResponse(object, 201);
 }
 
-export async function updateItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+export async function updateItem<A extends PostArgShapes>(env: CalendarEnv, def: PostResourceDef<A>, input: OperationInput<Address & (ArgValues<A['update']> | ArgValues<A['updateBySlug']>)>): Promise<Record<string, unknown>> {
   const existing = await requireTarget(env, def, input);
   return env.ctx.wp.transaction(async (wp) => {
     await writeExistingPost(env, wp, def, existing, input);
@@ -114,7 +121,7 @@ export async function updateItem(env: CalendarEnv, def: PostResourceDef, input: 
   });
 }
 
-export async function deleteItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput): Promise<Record<string, unknown>> {
+export async function deleteItem(env: CalendarEnv, def: PostResourceDef, input: OperationInput<Address>): Promise<Record<string, unknown>> {
   const post = await requireTarget(env, def, input);
   if (post.post_status === 'trash') throw def.errors.inTrash();
   return env.ctx.wp.transaction(async (wp) => {

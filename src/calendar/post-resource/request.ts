@@ -14,4 +14,4 @@ const ENV = localKey<Promise<CalendarEnv>>('calendar environment');
 
 export const envOf = (req: Pick<Req, 'ctx' | 'namespace' | 'locals'>): Promise<CalendarEnv> => req.locals.memo(ENV, () => calendarEnv(req.ctx, req.namespace));
 
-export const inputOf = <A extends Record<string, any>>(req: RestRequest<A, AppContext>): OperationInput & { args: A } => ({ args: req.args, params: req.params, query: req.query, locals: req.locals });
+export const inputOf = <A>(req: RestRequest<A, AppContext>): OperationInput<A> => ({ args: req.args, params: req.params, query: req.query, locals: req.locals });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { can } from '../capabilities';
-import type { Endpoint, RouteDef } from '../../http/routes';
-import type { PostResourceDef } from './define';
+import { endpoint, type Endpoint, type RestRequest, type RouteDef } from '../../http/routes';
+import type { PostArgShapes, PostResourceDef, WriteArgs } from './define';
 import { postResourceDocs } from './docs';
 import { createItem, deleteItem, mayChange, readItem, updateItem } from './operations';
 import { envOf, inputOf, type Req } from './request';
@@ -12,67 +12,71 @@ import { envOf, inputOf, type Req } from './request';
  * step hands the operations the request's calendar environment and plain input.
  */
 
-function withValidation(def: PostResourceDef, bySlug: boolean) {
-  return def.validate ? async (req: Req) => def.validate!(await envOf(req), inputOf(req), { bySlug }) : undefined;
+function withValidation<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug: boolean) {
+  const validate = def.validate?.bind(def);
+  return validate ? async (req: RestRequest<WriteArgs<A>, AppContext>) => validate(await envOf(req), inputOf(req), { bySlug }) : undefined;
 }
 
 const itemPermission = (def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => mayChange(await envOf(req), def, action, bySlug, inputOf(req));
 
-function itemEndpoints(def: PostResourceDef, bySlug: boolean): Array<Endpoint<AppContext>> {
+/** The item routes; handlers are typed from the definition's argument shapes (endpoint()). */
+function itemEndpoints<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug: boolean): Array<Endpoint<AppContext, any>> {
   const validate = withValidation(def, bySlug);
   const docs = postResourceDocs(def, bySlug);
   return [
-    {
+    endpoint<AppContext, A['read'] | A['readBySlug']>({
       methods: ['GET'],
       args: bySlug ? def.args.readBySlug : def.args.read,
       validate,
       handler: async (req) => readItem(await envOf(req), def, inputOf(req)),
       doc: docs.read,
-    },
-    {
+    }),
+    endpoint<AppContext, A['delete'] | A['deleteBySlug']>({
       methods: ['DELETE'],
       args: bySlug ? def.args.deleteBySlug : def.args.delete,
       validate,
       permission: itemPermission(def, 'delete', bySlug),
       handler: async (req) => deleteItem(await envOf(req), def, inputOf(req)),
       doc: docs.delete,
-    },
-    {
+    }),
+    endpoint<AppContext, A['update'] | A['updateBySlug']>({
       methods: ['POST', 'PUT', 'PATCH'],
       args: bySlug ? def.args.updateBySlug : def.args.update,
       validate,
       permission: itemPermission(def, 'edit', bySlug),
       handler: async (req) => updateItem(await envOf(req), def, inputOf(req)),
       doc: docs.update,
-    },
+    }),
   ];
 }
 
-export function postResourceRoutes(def: PostResourceDef): Array<RouteDef<AppContext>> {
-  const collection: Array<Endpoint<AppContext>> = [];
+export function postResourceRoutes<A extends PostArgShapes>(def: PostResourceDef<A>): Array<RouteDef<AppContext>> {
+  const collection: Array<Endpoint<AppContext, any>> = [];
   const docs = postResourceDocs(def, false);
-  if (def.list && def.args.list) {
-    const list = def.list;
+  const listArgs = def.args.list;
+  if (def.list && listArgs) {
+    const list = def.list.bind(def);
+    const validateList = def.validateList?.bind(def);
     collection.push(
-      {
+      endpoint<AppContext, NonNullable<A['list']>>({
         methods: ['GET'],
-        args: def.args.list,
-        validate: def.validateList ? async (req: Req) => def.validateList!(await envOf(req), inputOf(req)) : undefined,
+        args: listArgs,
+        validate: validateList ? async (req) => validateList(await envOf(req), inputOf(req)) : undefined,
         handler: async (req) => list(await envOf(req), inputOf(req)),
         heavy: true,
         doc: docs.list,
-      },
+      }),
     );
   }
   collection.push(
-    {
+    endpoint<AppContext, A['create']>({
       methods: ['POST'],
       args: def.args.create,
       validate: withValidation(def, false),
       permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
       handler: async (req) => createItem(await envOf(req), def, inputOf(req)),
       doc: docs.create,
-    },
+    }),
   );
   return [
     { path: `/${def.restBase}`, endpoints: collection },

@@ -44,13 +44,15 @@ const ARCHIVE: LinkedArchive = { postType: POST_TYPE.venue, linkKey: EVENT_META.
 
 const ERRORS = linkedErrors('venue');
 
-export const venueResource: PostResourceDef = {
+const ARGS = { ...VenueArgs, list: linkedListArgs('venues') };
+
+export const venueResource: PostResourceDef<typeof ARGS> = {
   name: 'venue',
   restBase: 'venues',
   postType: POST_TYPE.venue,
   taxonomies: [],
   links: false,
-  args: { ...VenueArgs, list: linkedListArgs('venues') },
+  args: ARGS,
   validate: linkedValidate(POST_TYPE.venue),
   errors: ERRORS,
   readAccess: linkedReadAccess(ERRORS),
