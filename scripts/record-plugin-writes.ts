@@ -9,7 +9,7 @@
  * Settings: ORACLE_DIR (default ../shared/oracle), ORACLE_PORT, ORACLE_DB, ORACLE_DB_USER/PASS (tecoracle).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
 import { EDGE_SCENARIOS } from '../tests/api/plugin-writes/edge-scenarios';
@@ -17,7 +17,7 @@ import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS, type WriteScenario } from '..
 import { dumpWrites, pickFields, substitute } from '../tests/support/write-rows';
 
 const root = resolve(__dirname, '..');
-const oracleDir = resolve(process.env.ORACLE_DIR ?? join(root, '../../shared/oracle'));
+const oracleDir = resolve(process.env.ORACLE_DIR ?? [join(root, '../shared/oracle'), join(root, '../../shared/oracle')].find((d) => existsSync(join(d, 'reset-db.sh')))!);
 const port = process.env.ORACLE_PORT ?? '8082';
 const db = process.env.ORACLE_DB ?? 'tecoracle_wp';
 const env = { ...process.env, ORACLE_PORT: port, ORACLE_DB: db };

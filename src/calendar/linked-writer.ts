@@ -39,6 +39,13 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       return findDuplicatePost(wp, config.postType, name, description);
     },
 
+    // The plugin's update skips wp_update_post() when the name is blank (spaces only): the post row keeps its
+    // title and gets no revision; the meta is still written.
+    skipsPostUpdate(input) {
+      const name = input.args[config.nameArg];
+      return typeof name === 'string' && name !== '' && name.trim() === '';
+    },
+
     async postFields(env, input, existing) {
       const a = input.args;
       const dates = postDates(env, a, env.siteTimezone);
@@ -49,6 +56,8 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
         ...(a.author !== undefined ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
         ...(dates.post_date !== undefined ? { post_date: dates.post_date } : {}),
         ...(dates.post_date_gmt !== undefined ? { post_date_gmt: dates.post_date_gmt } : {}),
+        // wp_update_post() merges the stored post_date_gmt: a new `date` alone leaves it as it was.
+        ...(existing && dates.post_date !== undefined && dates.post_date_gmt === undefined ? { post_date_gmt: existing.post_date_gmt } : {}),
       };
       // The slug always follows the name, even for drafts; a reused duplicate keeps its own.
       if (!existing && a[config.nameArg] !== undefined) return { ...fields, post_name: String(a[config.nameArg]) };

@@ -37,6 +37,15 @@ beforeAll(async () => {
   cal = await generateCalendar(t.wp, { events: 600, venues: 6, organizers: 4, from: '2025-04-01', days: 150, now: NOW, seed: 12, batchSize: 250 });
   const user = await createUser(t.wp, { login: 'ed', role: 'editor' });
   editor = (await createAppPassword(t.wp, user.id)).authorization;
+  // Events sent with their end before their start keep a UTC end before the UTC start (as the plugin stores them).
+  for (const [start, end, timezone] of [
+    ['2025-06-10 10:00:00', '2025-06-09 11:00:00', 'UTC'],
+    ['2025-06-12 10:00:00', '2025-06-12 09:00:00', 'America/New_York'],
+    ['2025-05-30 10:00:00', '2025-05-20 10:00:00', 'Europe/Paris'],
+  ]) {
+    const res = await t.request.post(`${ROOT}/events`).set('Authorization', editor).send({ title: `Backwards ${start}`, start_date: start, end_date: end, timezone, status: 'publish' });
+    expect(res.status).toBe(201);
+  }
   const posts: Array<Record<string, string | number>> = await t.wp.knex(t.wp.t.posts).where('post_type', 'tribe_events');
   const meta: Array<{ post_id: number; meta_key: string; meta_value: string }> = await t.wp.knex(t.wp.t.postmeta).select('post_id', 'meta_key', 'meta_value').orderBy('meta_id');
   const rel: Array<{ object_id: number; term_taxonomy_id: number }> = await t.wp.knex(t.wp.t.term_relationships).select('object_id', 'term_taxonomy_id');

@@ -31,16 +31,20 @@ export interface LinkKind {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isList = (v: unknown): v is unknown[] => Array.isArray(v) || (isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^\d+$/.test(k)));
 const asList = (v: unknown[] | Record<string, unknown>): unknown[] => (Array.isArray(v) ? v : Object.values(v));
+const isEmptyObject = (v: unknown): boolean => isObject(v) && Object.keys(v).length === 0;
+/** An object whose own values are all empty (`{}`, `{"venue": ""}`, `{"id": 0}`) passes the check as an empty value. */
+const allValuesEmpty = (v: unknown): boolean => isObject(v) && Object.values(v).every(isEmptyValue);
 
 /**
  * is_<type>_id_or_entry_or_empty: every entry an existing id, `{id}` of one, or data the create's validate callbacks
  * accept (their declared types are not checked: `show_map: true` passes inline, though POST /venues refuses it).
  */
 export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<boolean> {
-  if (value === undefined || value === null || isEmptyValue(value)) return true;
+  if (value === undefined || value === null || isEmptyValue(value) || allValuesEmpty(value)) return true;
   const entries: unknown[] = isList(value) ? asList(value) : isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
+  // A list of nothing but empty values (`[{}]`) is empty; otherwise each entry counts, an empty one refused.
+  if (entries.every((entry) => isEmptyValue(entry) || isEmptyObject(entry))) return true;
   for (const entry of entries) {
-    if (isEmptyValue(entry)) continue;
     if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
       if (!(await dataIsValid(env, wp, kind, entry))) return false;
       continue;
@@ -73,6 +77,10 @@ async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: R
 /** Resolves one entry to a post id, creating the linked post from inline data. */
 async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry: unknown): Promise<number | undefined> {
   if (isEmptyValue(entry)) return undefined;
+  // `{}` in a list: an organizer is skipped, a venue is sent to the create, which refuses it.
+  if (isEmptyObject(entry) && !kind.single) return undefined;
+  // Data with nothing in it (`{"id": 0}`, `{"venue": ""}`) is sent to the create, which refuses it.
+  if (allValuesEmpty(entry)) throw kind.createError();
   if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
     const parsed = parseInline(env, kind, entry);
     if ('error' in parsed) throw kind.createError();
@@ -85,12 +93,17 @@ async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry:
 
 /** The ids the value links, in request order without repeats; undefined means "leave the links alone". */
 async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<number[] | undefined> {
-  if (value === undefined || value === null || isEmptyValue(value)) return undefined;
+  // A venue list holding only empty values is not empty to PHP: its first entry goes to the create, which refuses it.
+  if (kind.single && isList(value) && asList(value).length > 0 && asList(value).every((e) => isEmptyValue(e) || isEmptyObject(e))) throw kind.createError();
+  // `{}` is PHP's empty array.
+  if (value === undefined || value === null || isEmptyValue(value) || isEmptyObject(value)) return undefined;
   let entries: unknown[];
   if (isList(value)) entries = asList(value);
   else if (kind.single) entries = isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
-  // Organizers must come as a list: a bare object or a comma list fails on insert, as in the plugin.
-  else if (isObject(value) || (typeof value === 'string' && value.includes(','))) throw kind.createError();
+  // Organizers must come as a list: a bare object is read as the list of its values (ids; anything else fails on
+  // insert), a comma list fails, as in the plugin.
+  else if (isObject(value)) return organizerObjectIds(wp, kind, value);
+  else if (typeof value === 'string' && value.includes(',')) throw kind.createError();
   else entries = [value];
   const ids: number[] = [];
   for (const entry of entries) {
@@ -104,6 +117,18 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
 /** The value with its inline posts created, as the ids it links; a value linking nothing is returned as it is. */
 export async function createInlineLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<unknown> {
   return (await resolveLinks(env, wp, kind, value)) ?? value;
+}
+
+/** An organizer object read as PHP reads an array: its values are ids, empty ones skipped. */
+async function organizerObjectIds(wp: WpData, kind: LinkKind, value: Record<string, unknown>): Promise<number[] | undefined> {
+  const ids: number[] = [];
+  for (const entry of Object.values(value)) {
+    if (isEmptyValue(entry)) continue;
+    const id = Number(entry);
+    if (!isPositiveInt(entry) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw kind.createError();
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids.length > 0 ? ids : undefined;
 }
 
 /** Links the resolved posts; with `clearWhenEmpty`, a value naming none removes every link. */

@@ -1,5 +1,6 @@
 import { scaleBackStatus } from '../capabilities';
 import { phpEmpty } from '../../php/builtins';
+import { utcToLocal } from '../../php/date-time';
 import { sanitizeUrl } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
@@ -40,7 +41,8 @@ async function postFields(env: CalendarEnv, input: WriteInput<EventWriteArgs>, e
     ...(given(input, 'slug') && !(existing && input.params.slug === existing.post_name) ? { post_name: a.slug } : {}),
     post_status: scaleBackStatus(env.ctx.principal, a.status),
     ...(given(input, 'author') ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
-    post_date: dates.post_date ?? nowLocal(env).post_date,
+    // Only `date_utc`: the local date follows it, on creates and updates alike.
+    post_date: dates.post_date ?? (dates.post_date_gmt === undefined ? nowLocal(env).post_date : utcToLocal(dates.post_date_gmt, env.siteZone)),
     post_date_gmt: dates.post_date_gmt,
     menu_order: a.sticky ? -1 : 0,
     // A draft keeps an explicit new date only when the update also sets its status.

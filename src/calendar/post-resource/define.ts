@@ -61,6 +61,8 @@ export interface PostWriter<W = Record<string, any>> {
   beforeInsert?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<Record<string, unknown>>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */
   findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<PostRow | undefined>;
+  /** An update that leaves the post row alone (no fields, no revision) and writes only the meta. */
+  skipsPostUpdate?(input: WriteInput<W>): boolean;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }

@@ -102,8 +102,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
 
 /** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
 export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
-  const fields = await def.writer.postFields(env, input, existing);
-  await updatePost(wp, env.write, existing.ID, fields);
+  if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, await def.writer.postFields(env, input, existing));
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
