@@ -118,7 +118,7 @@ export class RestError extends Error {
   }
 }
 
-interface ErrorOptions<A> {
+export interface ErrorOptions<A> {
   args?: A;
   status?: number;
   data?: Record<string, unknown>;
