@@ -16,7 +16,7 @@ CREATE TABLE {prefix}calendar_event_index (
 	featured tinyint(1) NOT NULL default 0,
 	venue_id bigint(20) default NULL,
 	PRIMARY KEY  (post_id),
-	KEY local_window (post_status,hidden,start_date,post_date,post_id,end_date,featured,venue_id),
+	KEY local_window (post_status,hidden,start_date,post_date,post_id,end_date,featured,venue_id,start_date_utc,end_date_utc),
 	KEY utc_window (post_status,hidden,start_date_utc,post_date,post_id,end_date_utc,featured,venue_id),
 	KEY venue_status (venue_id,post_status)
 ) {charset_collate};

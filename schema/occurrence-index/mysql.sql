@@ -18,6 +18,6 @@ CREATE TABLE {prefix}calendar_occurrence_index (
 	venue_id bigint(20) default NULL,
 	PRIMARY KEY  (occurrence_id),
 	KEY post_id (post_id),
-	KEY local_window (post_status,hidden,start_date,post_date,post_id,end_date,featured,venue_id),
+	KEY local_window (post_status,hidden,start_date,post_date,post_id,end_date,featured,venue_id,start_date_utc,end_date_utc),
 	KEY utc_window (post_status,hidden,start_date_utc,post_date,post_id,end_date_utc,featured,venue_id)
 ) {charset_collate};

@@ -14,5 +14,5 @@ CREATE TABLE "{prefix}calendar_occurrence_index" (
 	"venue_id" integer DEFAULT NULL
 );
 CREATE INDEX "{prefix}calendar_occurrence_index__post_id" ON "{prefix}calendar_occurrence_index" ("post_id");
-CREATE INDEX "{prefix}calendar_occurrence_index__local_window" ON "{prefix}calendar_occurrence_index" ("post_status", "hidden", "start_date", "post_date", "post_id", "end_date", "featured", "venue_id");
+CREATE INDEX "{prefix}calendar_occurrence_index__local_window" ON "{prefix}calendar_occurrence_index" ("post_status", "hidden", "start_date", "post_date", "post_id", "end_date", "featured", "venue_id", "start_date_utc", "end_date_utc");
 CREATE INDEX "{prefix}calendar_occurrence_index__utc_window" ON "{prefix}calendar_occurrence_index" ("post_status", "hidden", "start_date_utc", "post_date", "post_id", "end_date_utc", "featured", "venue_id");

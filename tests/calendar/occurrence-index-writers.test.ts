@@ -1,6 +1,6 @@
 import { installEventIndex } from '../../src/calendar/data/event-index';
 import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/identifiers';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/identifiers';
 import { deleteOption, updateOption } from '../../src/wp/options';
 import { createTecTables } from '../support/tec-tables';
 import { seedEvent, seedMeta, seedPost } from '../support/rows';
@@ -48,7 +48,7 @@ async function listed(query: string, who: 'anonymous' | 'editor' = 'anonymous'):
   try {
     expect({ query, direct: await listedOnce(query, who) }).toEqual({ query, direct: indexed });
   } finally {
-    await updateOption(t.wp, OCCURRENCE_INDEX_OPTION, '2', 'off');
+    await updateOption(t.wp, OCCURRENCE_INDEX_OPTION, EVENT_INDEX_VERSION, 'off');
   }
   return indexed;
 }

@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { eventIndexState, eventListPath } from '../../src/calendar/data/event-index';
 import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
+import { EVENT_INDEX_VERSION } from '../../src/calendar/identifiers';
 import { deleteOption } from '../../src/wp/options';
 import { runCli } from '../../src/cli/program';
 import { parseDatabaseUrl } from '../../src/config/config';
@@ -87,7 +88,7 @@ it('an existing database has no index until db:index installs it; a second run c
   const after = await tables();
   expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
   const installed = await state();
-  expect(installed).toMatchObject({ table: true, triggers: TRIGGERS, version: '2', complete: true, outdated: false });
+  expect(installed).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false });
   // On SQLite the index carries its search table (FTS5) and three triggers; MySQL has no substring index.
   const sqlite = target.sqliteFile !== null;
   expect(installed.search).toEqual(sqlite ? { table: true, triggers: expect.arrayContaining([expect.any(String)]), complete: true } : NONE.search);
@@ -192,7 +193,7 @@ describe('an install of an earlier version', () => {
     expect(await state()).toMatchObject({ version: '1', complete: false, outdated: true, triggers: TRIGGERS });
     const path = await target.withDb((db) => eventListPath(WpData.open(db, PREFIX)));
     expect(path.source).toBe('postmeta');
-    expect(path.message).toContain("The event index installed is of version 1, this service's is 2: the lists do not read it; wp-calendar db:index would upgrade it");
+    expect(path.message).toContain(`The event index installed is of version 1, this service's is ${EVENT_INDEX_VERSION}: the lists do not read it; wp-calendar db:index would upgrade it`);
     expect(await total()).toBe(4);
     // The service does not change a database it did not create: its start leaves the old install as it is.
     expect(await target.withDb((db) => prepareDatabase(db, { prefix: PREFIX, siteUrl: 'http://site.test' }))).toEqual({ created: [], installed: false, eventIndex: false });
@@ -200,10 +201,10 @@ describe('an install of an earlier version', () => {
 
     expect(await cli(['db:index'])).toEqual({
       code: 0,
-      stdout: `Upgraded the event index from version 1 to 2: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
+      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
       stderr: '',
     });
-    expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: '2', complete: true, outdated: false, search: { complete: target.sqliteFile !== null } });
+    expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false, search: { complete: target.sqliteFile !== null } });
     // The trigger is this version's again: a post deleted with plain SQL leaves the index.
     const last = await target.withDb(async (db) => Number((await db.knex(`${PREFIX}posts`).max({ id: 'ID' }))[0]!.id));
     await target.withDb((db) => db.knex(`${PREFIX}posts`).where('ID', last).delete());
@@ -220,7 +221,7 @@ describe('an install of an earlier version', () => {
     await makeVersionOne(prefix);
     expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: '1' });
     const svcState = () => target.withDb((db) => eventIndexState(WpData.open(db, prefix)));
-    expect(await svcState()).toMatchObject({ version: '2', complete: true, outdated: false });
+    expect(await svcState()).toMatchObject({ version: EVENT_INDEX_VERSION, complete: true, outdated: false });
     expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false });
 
     await target.withDb((db) => createTecTables(WpData.open(db, prefix)));
