@@ -1,8 +1,9 @@
 import { autop } from '@wordpress/autop';
 import {
-  convertChars, escHtml, escJs, isValidUrl, removeAccents, sanitizeTextField, sanitizeTitle, sanitizeUrl, theContent,
-  theExcerpt, theTitle, wpautop, wptexturize,
+  convertChars, escHtml, escJs, isValidUrl, removeAccents, sanitizeTextField, sanitizeTitle, sanitizeUrl, stripAllTags, stripTags,
+  theContent, theExcerpt, theTitle, wpautop, wptexturize,
 } from '../../src/wp/text/formatting';
+import { STRIP_TAGS, WP_STRIP_ALL_TAGS } from './fixtures/php-strip-tags-outputs';
 import {
   CONVERT_CHARS, ESC_HTML, ESC_JS, REMOVE_ACCENTS, SANITIZE_TEXT_FIELD, SANITIZE_TITLE, SANITIZE_URL, SANITIZE_USER,
   SANITIZE_USER_STRICT, VALIDATE_URL,
@@ -50,6 +51,8 @@ describe('sanitize_user', () => {
 
 describe('sanitize_text_field, esc_html, esc_js, convert_chars', () => {
   it.each(SANITIZE_TEXT_FIELD)('sanitize_text_field(%j)', (input, output) => expect(sanitizeTextField(input)).toBe(output));
+  it.each(STRIP_TAGS)('strip_tags(%j)', (input, output) => expect(stripTags(input)).toBe(output));
+  it.each(WP_STRIP_ALL_TAGS)('wp_strip_all_tags(%j)', (input, output) => expect(stripAllTags(input)).toBe(output));
   it.each(ESC_HTML)('esc_html(%j)', (input, output) => expect(escHtml(input)).toBe(output));
   it.each(ESC_JS)('esc_js(%j)', (input, output) => expect(escJs(input)).toBe(output));
   it.each(CONVERT_CHARS)('convert_chars(%j)', (input, output) => expect(convertChars(input)).toBe(output));

@@ -12,8 +12,9 @@ export { wptexturize } from './texturize';
 export { capitalPDangit, convertChars, shortcodeUnautop, theContent, theExcerpt, theTitle, wpautop } from './content-filters';
 
 /**
- * PHP strip_tags(): removes tags and comments. A `<` followed by whitespace is text; quotes inside a tag may hide a
- * `>`; an unterminated tag swallows the rest of the string.
+ * PHP strip_tags(): removes tags and comments. A `<` followed by whitespace is text (one ending the string opens a
+ * tag); quotes inside a tag may hide a `>`; an unterminated tag swallows the rest of the string; NUL bytes go
+ * wherever they stand.
  */
 export function stripTags(text: string): string {
   let out = '';
@@ -21,8 +22,9 @@ export function stripTags(text: string): string {
   let quote = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    if (c === '\0') continue;
     if (!inTag) {
-      if (c === '<' && i + 1 < text.length && !/\s/.test(text[i + 1])) inTag = true;
+      if (c === '<' && !/\s/.test(text[i + 1] ?? '')) inTag = true;
       else out += c;
     } else if (quote) {
       if (c === quote) quote = '';
