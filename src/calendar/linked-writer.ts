@@ -1,4 +1,5 @@
 import { scaleBackStatus } from './capabilities';
+import type { RestError } from '../http/errors';
 import { stripAllTags } from '../wp/text/formatting';
 import { updatePostMeta } from '../wp/postmeta';
 import { findDuplicatePost, getPost } from '../wp/posts';
@@ -26,6 +27,8 @@ export interface LinkedWriterConfig {
   artifactPrefix: string;
   /** Post fields the plugin also copies into artifacts (organizers add post_status). */
   artifactFields: ReadonlyArray<'post_date' | 'post_date_gmt' | 'post_status'>;
+  /** The refusal of a create that would insert a post with no name and no description. */
+  createError: () => RestError;
   /** Type-specific meta (venue map flags, state/province). */
   extraMeta?(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, isUpdate: boolean): Promise<void>;
 }
@@ -48,6 +51,9 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
 
     async postFields(env, input, existing) {
       const a = input.args;
+      // wp_insert_post() refuses a post whose trimmed title and content are empty; a same-named post found by
+      // findDuplicate() is reused before it gets here.
+      if (!existing && String(a[config.nameArg] ?? '').trim() === '' && String(a.description ?? '').trim() === '') throw config.createError();
       const dates = postDates(env, a, env.siteTimezone);
       const fields = {
         post_status: scaleBackStatus(env.ctx.principal, a.status),

@@ -13,7 +13,12 @@ import { WP_META } from './meta-keys';
  */
 
 const TRACKED_TYPES = new Set<string>(Object.values(POST_TYPE));
-const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last']);
+/**
+ * Noted by a venue write whose request names `stateprovince`: the plugin then saves `_VenueStateProvince` with the
+ * other request fields, right after `_VenueState`, instead of computing it after them. A marker, never stored.
+ */
+export const STATE_PROVINCE_NAMED = '_VenueStateProvince:named';
+const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last', STATE_PROVINCE_NAMED]);
 
 /** Post fields in the order the plugin lists them when one write changes several. */
 const POST_FIELDS = ['post_title', 'post_content', 'post_excerpt', 'post_status'];
@@ -38,7 +43,7 @@ const KEY_ORDER: Record<string, readonly string[]> = {
     ...TRASH, ...POST_FIELDS,
     '_VenueOrigin', '_EventShowMapLink', '_EventShowMap', '_VenueShowMapLink', '_VenueShowMap', '_Venuepost_date',
     '_Venuepost_date_gmt', '_VenueDescription', '_VenueAddress', '_VenueCity', '_VenueCountry', '_VenueProvince',
-    // Computed from state or province unless the request names it, the plugin writes it after the others.
+    // Computed from state or province, the plugin writes it after the others (see NAMED_ORDER when it is named).
     '_VenueState', '_VenueZip', '_VenuePhone', '_VenueURL', '_VenueStateProvince',
   ],
   [POST_TYPE.organizer]: [
@@ -48,9 +53,12 @@ const KEY_ORDER: Record<string, readonly string[]> = {
   ],
 };
 
+/** The venue order when the request names `stateprovince`. */
+const NAMED_ORDER = KEY_ORDER[POST_TYPE.venue]!.filter((key) => key !== '_VenueStateProvince').flatMap((key) => (key === '_VenueState' ? [key, '_VenueStateProvince'] : [key]));
+
 /** The changed keys in the plugin's order for the post type (a stable sort: unlisted keys keep theirs, last). */
-function inPluginOrder(postType: string, keys: string[]): string[] {
-  const order = KEY_ORDER[postType] ?? [];
+function inPluginOrder(postType: string, keys: string[], stateProvinceNamed: boolean): string[] {
+  const order = (stateProvinceNamed && postType === POST_TYPE.venue ? NAMED_ORDER : KEY_ORDER[postType]) ?? [];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return [...keys].sort((a, b) => rank(a) - rank(b));
 }
@@ -63,7 +71,8 @@ export async function saveModifiedFields(env: CalendarEnv, wp: WpData): Promise<
   const now = Math.floor(env.ctx.now.getTime() / 1000);
   for (const id of ids) {
     if (!TRACKED_TYPES.has(posts.get(id)?.post_type ?? '')) continue;
-    const changed = inPluginOrder(posts.get(id)!.post_type, [...(wp.changes.get(id) ?? [])].filter((key) => !UNTRACKED_KEYS.has(key)));
+    const noted = wp.changes.get(id) ?? new Set<string>();
+    const changed = inPluginOrder(posts.get(id)!.post_type, [...noted].filter((key) => !UNTRACKED_KEYS.has(key)), noted.has(STATE_PROVINCE_NAMED));
     if (changed.length === 0) continue;
     const previous = phpUnserialize(stored.first(id, WP_META.modifiedFields) ?? '');
     const fields: Record<string, unknown> = previous && typeof previous === 'object' && !Array.isArray(previous) ? { ...previous } : {};

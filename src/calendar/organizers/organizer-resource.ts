@@ -2,7 +2,7 @@ import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../identifiers';
 import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
-import { linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
 import { linkedPostWriter } from '../linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
@@ -35,6 +35,7 @@ export const organizerResource: PostResourceDef<typeof ARGS> = {
     ...linkedPostWriter({
       postType: POST_TYPE.organizer,
       nameArg: 'organizer',
+      createError: linkedCreateError('organizer'),
       fields: ORGANIZER_FIELDS,
       originKey: ORGANIZER_META.origin,
       artifactPrefix: '_Organizer',

@@ -4,8 +4,9 @@ import type { WpData } from '../../wp/wp-data';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE } from '../identifiers';
 import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
-import { linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
 import { linkedPostWriter } from '../linked-writer';
+import { STATE_PROVINCE_NAMED } from '../modified-fields';
 import { EVENT_META, VENUE_META } from '../meta-keys';
 import type { PostResourceDef, WriteInput } from '../post-resource/define';
 import { isTruthy } from '../settings';
@@ -32,6 +33,7 @@ const mapFlag = (value: unknown): string => (value !== undefined && value !== nu
 async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;
   await updatePostMeta(wp, postId, VENUE_META.stateProvince, stateProvince(a));
+  if (a.stateprovince !== undefined) wp.noteChange(postId, STATE_PROVINCE_NAMED);
   const showMap = mapFlag(a.show_map);
   const showMapLink = mapFlag(a.show_map_link);
   await updatePostMeta(wp, postId, VENUE_META.showMap, showMap);
@@ -63,6 +65,7 @@ export const venueResource: PostResourceDef<typeof ARGS> = {
     ...linkedPostWriter({
       postType: POST_TYPE.venue,
       nameArg: 'venue',
+      createError: linkedCreateError('venue'),
       fields: VENUE_FIELDS,
       originKey: VENUE_META.origin,
       artifactPrefix: '_Venue',

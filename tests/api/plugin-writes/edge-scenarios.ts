@@ -96,4 +96,24 @@ export const EDGE_SCENARIOS: WriteScenario[] = [
       { method: 'POST', path: '/organizers/$2', body: { organizer: '' }, check: ['organizer'] },
     ],
   },
+  {
+    name: 'a venue or organizer name of spaces only on a create',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: '   ' }, check: ['code', 'data', 'venue'] },
+      { method: 'POST', path: '/organizers', body: { organizer: ' ' }, check: ['code', 'data', 'organizer'] },
+      { method: 'POST', path: '/events', body: event('Blank venue', { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', venue: { venue: '   ' } }), check: ['code', 'data'] },
+      { method: 'POST', path: '/events', body: event('Blank organizer', { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00', organizer: [{ organizer: '  ' }] }), check: ['code', 'data'] },
+      { method: 'POST', path: '/venues', body: { venue: 'Hall' }, check: ['venue'] },
+      { method: 'POST', path: '/venues/$4', body: { venue: '   ' }, check: ['venue'] },
+      { method: 'POST', path: '/venues', body: { venue: '   ' }, check: ['code', 'data', 'venue'] },
+    ],
+  },
+  {
+    name: 'the modified fields of a venue write that names stateprovince',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: 'Hall', city: 'Lyon', stateprovince: 'Rhone', country: 'France', zip: '69001' }, check: ['venue'] },
+      { method: 'POST', path: '/venues/$0', body: { stateprovince: 'Ain', url: 'https://example.com' }, check: ['venue'] },
+      { method: 'POST', path: '/venues', body: { venue: 'Other', state: 'NY', stateprovince: 'Ontario', url: 'https://example.org' }, check: ['venue'] },
+    ],
+  },
 ];
