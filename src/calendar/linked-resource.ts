@@ -31,10 +31,6 @@ export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<s
 }
 
 /**
- * The plugin's error codes and messages for venues and organizers (Tribe__Events__REST__V1__Messages): the same
- * words with the type's name (its "an venue" included).
- */
-/**
  * The create's refusal when wp_insert_post() inserts nothing (a name of spaces only, no description): the same answer
  * as an event's inline venue or organizer that cannot be created.
  */
@@ -43,6 +39,10 @@ export function linkedCreateError(kind: 'venue' | 'organizer'): () => RestError 
   return () => error(`could-not-create-${kind}`);
 }
 
+/**
+ * The plugin's error codes and messages for venues and organizers (Tribe__Events__REST__V1__Messages): the same
+ * words with the type's name (its "an venue" included).
+ */
 export function linkedErrors(kind: 'venue' | 'organizer'): ResourceErrors {
   const error = errorCatalogue({
     [`${kind}-not-found`]: entry(404, `The requested post ID does not exist or is not an ${kind}`),
