@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mysql from 'mysql2/promise';
-import { call, type Side } from './http';
+import { call } from './http';
+import { connectOracleDb, pluginSide, resetOracleDb, root } from './oracle';
 
 /**
  * Records how the real plugin reads costs (tests/fixtures/plugin/costs.json): for each cost written on create, the
@@ -11,11 +10,6 @@ import { call, type Side } from './http';
  *   npx tsx scripts/compare-plugin/record-costs.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
  */
 
-const root = resolve(__dirname, '../..');
-const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
-const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
-const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
-const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
 
 /** Lists, trailing and leading separators, zeros, text prices, thousands, currency symbols, ranges. */
 const COSTS: unknown[] = [
@@ -26,11 +20,9 @@ const COSTS: unknown[] = [
 ];
 
 async function main(): Promise<void> {
-  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
-  const plugin: Side = { base: `http://127.0.0.1:${ORACLE_PORT}`, auth: { anon: undefined, author: undefined, admin } };
-  const reset = () => spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
-  if (reset().status !== 0) throw new Error('reset-db.sh failed');
-  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB });
+  const plugin = pluginSide();
+  resetOracleDb();
+  const db = await connectOracleDb();
   const out = [];
   for (const cost of COSTS) {
     const created = await call(plugin, 'admin', 'POST', '/tribe/events/v1/events', { title: 'Cost', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', cost });
@@ -48,7 +40,7 @@ async function main(): Promise<void> {
     });
   }
   await db.end();
-  reset();
+  resetOracleDb();
   writeFileSync(resolve(root, 'tests/fixtures/plugin/costs.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), costs: out }, null, 1)}\n`);
   process.stdout.write(`recorded ${out.length} costs\n`);
 }

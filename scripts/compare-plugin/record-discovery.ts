@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mysql from 'mysql2/promise';
-import { send, type Caller, type Exchange, type Side } from './http';
+import { send, type Caller, type Exchange } from './http';
+import { connectOracleDb, pluginSide, resetOracle, resetOracleDb, root, SITE } from './oracle';
 
 /**
  * Records the real plugin's discovery documents and argument errors for the tests (tests/fixtures/plugin/
@@ -13,12 +12,6 @@ import { send, type Caller, type Exchange, type Side } from './http';
  *   npx tsx scripts/compare-plugin/record-discovery.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
  */
 
-const root = resolve(__dirname, '../..');
-const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
-const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
-const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
-const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
-const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 const OUT = resolve(root, 'tests/fixtures/plugin/discovery.json');
 const NS = '/tribe/events/v1';
 
@@ -60,14 +53,10 @@ function calendarPart(body: string): string {
 }
 
 async function main(): Promise<void> {
-  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
-  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
-  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB, dateStrings: true });
-  const reset = () => spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
-  const r = reset();
-  if (r.status !== 0) throw new Error(r.stderr);
-  // The service's fixed page size (a project decision): the plugin then declares per_page's default as "24".
-  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
+  const plugin = pluginSide();
+  const admin = plugin.auth.admin!;
+  const db = await connectOracleDb({ dateStrings: true });
+  await resetOracle(db);
   const answers: Record<string, { method: string; path: string; as: Caller; body?: unknown; status: number; date: string; headers: Record<string, string>; text: string }> = {};
   for (const x of exchanges()) {
     const a = await send(plugin, x);
@@ -80,7 +69,7 @@ async function main(): Promise<void> {
   const users = (await db.query('SELECT * FROM wp_users'))[0];
   const usermeta = (await db.query('SELECT * FROM wp_usermeta'))[0];
   await db.end();
-  reset();
+  resetOracleDb();
   mkdirSync(resolve(OUT, '..'), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify({ recordedAt: new Date().toISOString(), site: SITE, admin, options, tables: { users, usermeta }, answers }, null, 1)}\n`);
   process.stdout.write(`recorded ${Object.keys(answers).length} answers into ${OUT}\n`);

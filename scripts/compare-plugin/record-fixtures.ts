@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mysql from 'mysql2/promise';
 import { writeCalendar, type Calendar } from './calendar';
-import { send, type Caller, type Exchange, type Side } from './http';
+import { send, type Caller, type Exchange } from './http';
+import { connectOracleDb, createAuthor, pluginSide, resetOracle, resetOracleDb, root, SITE } from './oracle';
 
 /**
  * Records the real plugin's answers for the tests (tests/fixtures/plugin/): writes the comparison calendar
@@ -13,12 +12,6 @@ import { send, type Caller, type Exchange, type Side } from './http';
  *   npx tsx scripts/compare-plugin/record-fixtures.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
  */
 
-const root = resolve(__dirname, '../..');
-const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
-const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
-const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
-const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
-const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 const OUT = resolve(root, 'tests/fixtures/plugin');
 const NS = '/tribe/events/v1';
 
@@ -74,16 +67,11 @@ function exchanges(cal: Calendar): Exchange[] {
 }
 
 async function main(): Promise<void> {
-  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
-  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
-  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB, dateStrings: true });
-  const reset = spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
-  if (reset.status !== 0) throw new Error(reset.stderr);
-  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
-  const auth = { Authorization: `Basic ${Buffer.from(admin).toString('base64')}`, 'Content-Type': 'application/json' };
-  const user = (await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: auth, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json()) as { id: number };
-  const pass = (await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'fixtures' }) })).json()) as { password: string };
-  plugin.auth.author = `author1:${pass.password}`;
+  const plugin = pluginSide();
+  const admin = plugin.auth.admin!;
+  const db = await connectOracleDb({ dateStrings: true });
+  await resetOracle(db);
+  plugin.auth.author = await createAuthor(plugin, 'fixtures');
   const cal = await writeCalendar(plugin, async (id, password) => {
     await db.query('UPDATE wp_posts SET post_password = ? WHERE ID = ?', [password, id]);
   });
@@ -102,7 +90,7 @@ async function main(): Promise<void> {
   const credentials = { admin, author: plugin.auth.author };
   writeFileSync(`${OUT}/calendar.json`, `${JSON.stringify({ recordedAt, site: SITE, credentials, calendar: cal, options, tables })}\n`);
   writeFileSync(`${OUT}/answers.json`, `${JSON.stringify(answers, null, 1)}\n`);
-  spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB } });
+  resetOracleDb();
   process.stdout.write(`recorded ${Object.keys(answers).length} answers at ${recordedAt} into ${OUT}\n`);
 }
 

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mysql from 'mysql2/promise';
 import { writeCalendar, type Calendar } from './calendar';
-import { send, type Caller, type Side } from './http';
+import { send, type Caller } from './http';
+import { connectOracleDb, createAuthor, pluginSide, resetOracle, resetOracleDb, root } from './oracle';
 
 /**
  * Records which events the real plugin lists (tests/fixtures/plugin/lists.json) for filters whose membership has
@@ -15,12 +14,6 @@ import { send, type Caller, type Side } from './http';
  *   npx tsx scripts/compare-plugin/record-lists.ts     (ORACLE_PORT 8083, ORACLE_DB tecoracle_a, as run.ts)
  */
 
-const root = resolve(__dirname, '../..');
-const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
-const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
-const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
-const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
-const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 const NS = '/tribe/events/v1';
 const CALLERS: Caller[] = ['anon', 'author', 'admin'];
 const ZONES = ['UTC', 'Etc/UTC', ''];
@@ -67,16 +60,10 @@ function fieldRequests(cal: Calendar): string[] {
 }
 
 async function main(): Promise<void> {
-  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
-  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
-  const reset = () => spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
-  if (reset().status !== 0) throw new Error('reset-db.sh failed');
-  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB });
-  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
-  const auth = { Authorization: `Basic ${Buffer.from(admin).toString('base64')}`, 'Content-Type': 'application/json' };
-  const user = (await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: auth, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json()) as { id: number };
-  const pass = (await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'lists' }) })).json()) as { password: string };
-  plugin.auth.author = `author1:${pass.password}`;
+  const plugin = pluginSide();
+  const db = await connectOracleDb();
+  await resetOracle(db);
+  plugin.auth.author = await createAuthor(plugin, 'lists');
   const cal = await writeCalendar(plugin, async (id, password) => {
     await db.query('UPDATE wp_posts SET post_password = ? WHERE ID = ?', [password, id]);
   });
@@ -104,7 +91,7 @@ async function main(): Promise<void> {
     vary.push({ method, path: `${NS}/events?per_page=1`, status: answer.status, vary: answer.headers.vary ?? null });
   }
   await db.end();
-  reset();
+  resetOracleDb();
   writeFileSync(resolve(root, 'tests/fixtures/plugin/lists.json'), `${JSON.stringify({ recordedAt: new Date().toISOString(), calendar: cal, lists: out, fields, vary }, null, 1)}\n`);
   process.stdout.write(`recorded ${out.length} lists\n`);
 }

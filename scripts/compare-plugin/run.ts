@@ -1,13 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mysql from 'mysql2/promise';
 import { writeCalendar, type Calendar } from './calendar';
 import { compareAnswers, normalizeBody } from './diff';
 import { readExchanges } from './exchanges';
 import { send, type Answer, type Exchange, type Side } from './http';
 import { diffRows, dumpRows } from './rows';
 import { refusedWrites, WRITE_CASES } from './writes';
+import { connectOracleDb, createAuthor, ORACLE_DB, pluginSide, resetOracle, root, SITE } from './oracle';
 
 /**
  * npm run compare:plugin — the service against the real plugin on one database. Needs a running oracle
@@ -17,14 +17,8 @@ import { refusedWrites, WRITE_CASES } from './writes';
  *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only.
  */
 
-const root = resolve(__dirname, '../..');
-const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
-const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
-const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
-const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
 const SERVICE_PORT = process.env.COMPARE_PORT ?? '8093';
 const OUT = process.env.COMPARE_OUT ?? resolve(root, 'compare-report.md');
-const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 
 interface Result {
   phase: string;
@@ -33,24 +27,6 @@ interface Result {
   detail: string[];
 }
 const results: Result[] = [];
-
-/**
- * Back to the oracle's clean database. `posts_per_page` is set to 24, the service's fixed default page size (a
- * project decision), so that lists without `per_page` compare on their contents.
- */
-async function resetOracle(db: mysql.Connection): Promise<void> {
-  const r = spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`reset-db.sh failed: ${r.stderr}`);
-  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
-}
-
-/** An author with an application password, created through WordPress's own REST API after each reset. */
-async function createAuthor(plugin: Side): Promise<string> {
-  const admin = { Authorization: `Basic ${Buffer.from(plugin.auth.admin!).toString('base64')}`, 'Content-Type': 'application/json' };
-  const user = await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: admin, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json() as { id: number };
-  const pass = await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'compare' }) })).json() as { password: string };
-  return `author1:${pass.password}`;
-}
 
 async function startService(): Promise<ChildProcess> {
   const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
@@ -80,15 +56,14 @@ async function compare(phase: string, plugin: Side, service: Side, x: Exchange, 
 }
 
 async function main(): Promise<void> {
-  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
-  const plugin: Side = { base: SITE, auth: { anon: undefined, author: undefined, admin } };
+  const plugin = pluginSide();
   const service: Side = { base: `http://127.0.0.1:${SERVICE_PORT}`, auth: plugin.auth };
-  const db = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB });
+  const db = await connectOracleDb();
   const child = await startService();
   try {
     // 1. A calendar written through the plugin, read by both.
     await resetOracle(db);
-    plugin.auth.author = await createAuthor(plugin);
+    plugin.auth.author = await createAuthor(plugin, 'compare');
     const cal: Calendar = await writeCalendar(plugin, async (id, password) => {
       await db.query('UPDATE wp_posts SET post_password = ? WHERE ID = ?', [password, id]);
     });
@@ -101,7 +76,7 @@ async function main(): Promise<void> {
       const runs: Array<{ answers: Answer[]; rows: string[]; ids: number[] }> = [];
       for (const side of [plugin, service]) {
         await resetOracle(db);
-        side.auth.author = plugin.auth.author = await createAuthor(plugin);
+        side.auth.author = plugin.auth.author = await createAuthor(plugin, 'compare');
         const [[{ first }]] = (await db.query('SELECT MAX(ID) + 1 AS first FROM wp_posts')) as any;
         const answers: Answer[] = [];
         const ids: number[] = [];

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import mysql from 'mysql2/promise';
+import type { Side } from './http';
+
+/**
+ * The running plugin the comparison and the recorders talk to (../shared/oracle): where it is, its database, its
+ * administrator, and the steps every script takes on it. Settings: ORACLE_PORT (8083), ORACLE_DB (tecoracle_a),
+ * ORACLE_DIR (the oracle's scripts), ORACLE_WORK (its instance folder).
+ */
+
+export const root = resolve(__dirname, '../..');
+const ORACLE_PORT = process.env.ORACLE_PORT ?? '8083';
+export const ORACLE_DB = process.env.ORACLE_DB ?? 'tecoracle_a';
+const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'), resolve(root, '../../shared/oracle')].find((d) => existsSync(`${d}/reset-db.sh`))!;
+const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
+export const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
+
+/** The plugin as a side of the comparison, with its administrator's application password (no author yet). */
+export function pluginSide(): Side {
+  const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();
+  return { base: SITE, auth: { anon: undefined, author: undefined, admin } };
+}
+
+/** The oracle's database, as WordPress's own user reaches it over TCP. */
+export function connectOracleDb(options: { dateStrings?: boolean } = {}): Promise<mysql.Connection> {
+  return mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'tecoracle', password: 'tecoracle', database: ORACLE_DB, ...options });
+}
+
+/** Back to the oracle's clean snapshot (reset-db.sh). */
+export function resetOracleDb(): void {
+  const r = spawnSync('./reset-db.sh', { cwd: ORACLE_DIR, env: { ...process.env, ORACLE_PORT, ORACLE_DB }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`reset-db.sh failed: ${r.stderr}`);
+}
+
+/**
+ * Back to the clean snapshot with `posts_per_page` at 24, the service's fixed default page size (a project decision):
+ * lists without `per_page` then compare on their contents, and the plugin declares per_page's default as "24".
+ */
+export async function resetOracle(db: mysql.Connection): Promise<void> {
+  resetOracleDb();
+  await db.query("UPDATE wp_options SET option_value = '24' WHERE option_name = 'posts_per_page'");
+}
+
+/** An author with an application password named `name`, created through WordPress's own REST API after a reset. */
+export async function createAuthor(plugin: Side, name: string): Promise<string> {
+  const admin = { Authorization: `Basic ${Buffer.from(plugin.auth.admin!).toString('base64')}`, 'Content-Type': 'application/json' };
+  const user = (await (await fetch(`${SITE}/wp-json/wp/v2/users`, { method: 'POST', headers: admin, body: JSON.stringify({ username: 'author1', email: 'author1@example.com', password: 'author-password-1', roles: ['author'] }) })).json()) as { id: number };
+  const pass = (await (await fetch(`${SITE}/wp-json/wp/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: admin, body: JSON.stringify({ name }) })).json()) as { password: string };
+  return `author1:${pass.password}`;
+}
