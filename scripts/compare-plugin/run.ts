@@ -46,11 +46,21 @@ async function startService(): Promise<ChildProcess> {
   throw new Error('the service did not start');
 }
 
+/**
+ * Reads whose answers differ although the two sides answered in different seconds are sent once more: the event
+ * list's date defaults (`end_date` = now + 2 years in the descriptors) are computed from the clock, and a pair that
+ * straddles a second boundary differs by that second alone.
+ */
 async function compare(phase: string, plugin: Side, service: Side, x: Exchange, fold?: (s: string) => string): Promise<[Answer, Answer]> {
-  const a = await send(plugin, x);
-  const b = await send(service, x);
   const f = fold ?? ((s: string) => s);
-  const d = compareAnswers({ ...a, body: f(a.body) }, { ...b, body: f(b.body) });
+  const exchange = async (): Promise<[Answer, Answer, ReturnType<typeof compareAnswers>]> => {
+    const a = await send(plugin, x);
+    const b = await send(service, x);
+    return [a, b, compareAnswers({ ...a, body: f(a.body) }, { ...b, body: f(b.body) })];
+  };
+  let [a, b, d] = await exchange();
+  const safe = ['GET', 'HEAD', 'OPTIONS'].includes(x.method);
+  if (d && safe && a.headers.date !== b.headers.date) [a, b, d] = await exchange();
   results.push({ phase, name: `${x.method} ${x.name}`, causes: d?.causes ?? [], detail: d?.detail ?? [] });
   return [a, b];
 }
