@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
 import { EDGE_SCENARIOS } from '../tests/api/plugin-writes/edge-scenarios';
 import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS, type WriteScenario } from '../tests/api/plugin-writes/scenarios';
-import { dumpWrites, pickFields, substitute } from '../tests/support/write-rows';
+import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../tests/support/write-rows';
 
 const root = resolve(__dirname, '..');
 const oracleDir = resolve(process.env.ORACLE_DIR ?? [join(root, '../shared/oracle'), join(root, '../../shared/oracle')].find((d) => existsSync(join(d, 'reset-db.sh')))!);
@@ -36,6 +36,7 @@ async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[
     execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
     const afterId = Number((await knex('wp_posts').max({ id: 'ID' }).first())?.id ?? 0);
     const now = new Date();
+    const terms = scenario.terms ? await termBase(knex, 'wp_') : undefined;
     const imageUrl = `${siteUrl}/wp-admin/images/wordpress-logo.png`;
     const ids: number[] = [];
     const answers = [];
@@ -47,10 +48,11 @@ async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[
       });
       const body = (await res.json()) as Record<string, unknown>;
       ids.push(Number(body.id ?? 0));
-      answers.push({ status: res.status, fields: pickFields(body, step.check ?? ['code'], { prefix: 'wp_', siteUrl, callerId: Number(user.ID), now }, ids) });
+      answers.push({ status: res.status, fields: pickFields(body, step.check ?? ['code'], { prefix: 'wp_', siteUrl, callerId: Number(user.ID), now, terms }, ids) });
     }
-    const rows = await dumpWrites(knex, { prefix: 'wp_', afterId, siteUrl, callerId: Number(user.ID), now, imageUrl });
-    recorded.push({ name: scenario.name, answers, rows });
+    const ctx = { prefix: 'wp_', afterId, siteUrl, callerId: Number(user.ID), now, imageUrl };
+    const rows = await dumpWrites(knex, ctx);
+    recorded.push({ name: scenario.name, answers, rows, ...(terms ? { terms: await dumpTerms(knex, { ...ctx, terms }) } : {}) });
     process.stderr.write(`${scenario.name}: ${answers.map((a) => a.status).join(' ')}\n`);
   }
   return recorded;

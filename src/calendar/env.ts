@@ -34,6 +34,11 @@ export interface CalendarEnv {
   inlineArgs: WeakMap<object, InlineArgs>;
   /** Image URLs fetched during validation, before the write's transaction, for the write to attach. */
   images?: ImageImports;
+  /**
+   * A write from a file (fixture load, import) rather than a request: it stores what the file says, without the
+   * REST quirks that would change it (a tag given by the name of an existing one finds that tag).
+   */
+  fromFile?: boolean;
 }
 
 export interface ImageImports {

@@ -6,6 +6,7 @@ import { recountObjectTerms, type TaxonomyRegistry } from './terms';
 import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
 import type { WpData } from './wp-data';
 import { sanitizeTitle } from './text/formatting';
+import { phpTrim } from '../php/builtins';
 import { saveRevision } from './revisions';
 
 /**
@@ -90,7 +91,8 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
   const requested = fields.post_status ?? 'draft';
   const dates = resolveDates(ctx, requested, fields.post_date, fields.post_date_gmt);
   const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
-  const title = fields.post_title ?? '';
+  // The title_save_pre filter trims every title WordPress saves.
+  const title = phpTrim(fields.post_title ?? '');
   const given = fields.post_name ? sanitizeTitle(fields.post_name) : '';
   const wantedId = fields.import_id && fields.import_id > 0 && !(await getPost(wp, fields.import_id)) ? fields.import_id : undefined;
   const id = await insertPostRow(wp, {
@@ -134,6 +136,7 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
   // A never-dated draft is stamped "now" unless the caller sets a date on purpose.
   const clearDate = DATE_FLOATING.includes(before.post_status) && !changes.edit_date && isZero(before.post_date_gmt);
   const merged = { ...before, ...stripUndefined(changes) };
+  merged.post_title = phpTrim(merged.post_title);
   const requested = merged.post_status;
   const dates = clearDate
     ? resolveDates(ctx, requested, formatWallClock(ctx.now, ctx.siteZone), undefined)

@@ -132,9 +132,13 @@ export async function updatePostRow(wp: WpData, id: number, fields: Partial<Omit
   await wp.knex(wp.t.posts).where('ID', id).update(fields);
 }
 
-/** A non-trashed post of the type with this exact title (and content, when given); collations decide case. */
+/**
+ * A non-trashed post of the type with this title (and content, when given), compared as MySQL's PAD SPACE
+ * collations compare: trailing spaces of the title sent do not count (stored titles have none, WordPress trims
+ * them), so a name of spaces only finds a post titled ''. Collations decide case.
+ */
 export async function findDuplicatePost(wp: WpData, postType: string, title: string, content?: string): Promise<PostRow | undefined> {
-  const query = wp.knex(wp.t.posts).select('*').where({ post_type: postType, post_title: title }).andWhereNot('post_status', 'trash');
+  const query = wp.knex(wp.t.posts).select('*').where({ post_type: postType, post_title: title.replace(/ +$/, '') }).andWhereNot('post_status', 'trash');
   if (content !== undefined) query.andWhere('post_content', content);
   const row = await query.orderBy('ID').first();
   return row ? normalise(row) : undefined;

@@ -104,6 +104,20 @@ export async function termExists(wp: WpData, value: string | number, taxonomy?: 
   return wrap(await scoped().where('t.slug', sanitizeTitle(text)).first()) ?? wrap(await scoped().where('t.name', text).first());
 }
 
+/**
+ * term_exists() given a PHP string, digits included (WordPress looks an id up only for a PHP integer): the term of
+ * the taxonomy with the sanitized slug, else with the name.
+ */
+export async function termNamed(wp: WpData, text: string, taxonomy: string): Promise<TermRow | undefined> {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const first = async (column: string, value: string) => {
+    const row = await termsOf(wp).where('tt.taxonomy', taxonomy).andWhere(column, value).orderBy('t.term_id').first();
+    return row ? normalise(row) : undefined;
+  };
+  return (await first('t.slug', sanitizeTitle(trimmed))) ?? (await first('t.name', trimmed));
+}
+
 /** Terms of many objects in one query, each object's terms ordered by name as get_the_terms returns them. */
 export async function getObjectTerms(wp: WpData, objectIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, TermRow[]>> {
   const ids = [...new Set(objectIds)].filter((id) => id > 0);

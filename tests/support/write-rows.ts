@@ -18,6 +18,27 @@ export interface DumpContext {
   now: Date;
   /** The image URL `$IMAGE` stands for in the scenario. */
   imageUrl?: string;
+  /** Terms with larger ids are the scenario's: their ids (also as names) become `term+N`, `tt+N` by offset. */
+  terms?: TermBase;
+}
+
+/** The largest term and term_taxonomy ids before a scenario. */
+export interface TermBase {
+  termId: number;
+  ttId: number;
+}
+
+/** A term a scenario created, with the scenario's posts it is on. */
+export interface TermDump {
+  term: string;
+  tt: string;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent: string;
+  count: string;
+  objects: string[];
 }
 
 export interface PostDump {
@@ -60,10 +81,57 @@ function modifiedKeys(serialized: string): string {
 
 const LINK_KEYS = new Set(['_EventVenueID', '_EventOrganizerID', '_thumbnail_id', '_Venuepost_author', '_Organizerpost_author']);
 
+export async function termBase(knex: Knex, prefix: string): Promise<TermBase> {
+  const terms = await knex(`${prefix}terms`).max({ id: 'term_id' }).first();
+  const tts = await knex(`${prefix}term_taxonomy`).max({ id: 'term_taxonomy_id' }).first();
+  return { termId: Number(terms?.id ?? 0), ttId: Number(tts?.id ?? 0) };
+}
+
+/** A scenario's term id as `term+N`, and a name or slug that is one (as the plugin names tags after ids). */
+function termLabeler(base: TermBase) {
+  const term = (id: unknown) => (Number(id) > base.termId ? `term+${Number(id) - base.termId}` : String(id));
+  return {
+    term,
+    tt: (id: unknown) => (Number(id) > base.ttId ? `tt+${Number(id) - base.ttId}` : String(id)),
+    text: (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? term(value) : String(value)),
+  };
+}
+
+/** The scenario's posts, numbered by type then id: the plugin inserts inline venues and organizers before their event, the service after. */
+async function scenarioPosts(knex: Knex, ctx: DumpContext): Promise<Array<Record<string, unknown>>> {
+  return knex(`${ctx.prefix}posts`).where('ID', '>', ctx.afterId).orderBy([{ column: 'post_type' }, { column: 'ID' }]);
+}
+
+/** Every term the scenario created, by id, with its counts and the scenario's posts it is on. */
+export async function dumpTerms(knex: Knex, ctx: DumpContext & { terms: TermBase }): Promise<TermDump[]> {
+  const t = (name: string) => `${ctx.prefix}${name}`;
+  const label = termLabeler(ctx.terms);
+  const postIds = (await scenarioPosts(knex, ctx)).map((p) => Number(p.ID));
+  const rows: Array<Record<string, unknown>> = await knex({ tm: t('terms') })
+    .join({ tt: t('term_taxonomy') }, 'tt.term_id', 'tm.term_id')
+    .where('tm.term_id', '>', ctx.terms.termId)
+    .select('tm.term_id', 'tm.name', 'tm.slug', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent', 'tt.count')
+    .orderBy('tm.term_id');
+  const links: Array<{ object_id: number; term_taxonomy_id: number }> = await knex(t('term_relationships')).whereIn('term_taxonomy_id', rows.map((r) => Number(r.term_taxonomy_id)));
+  return rows.map((r) => ({
+    term: label.term(r.term_id),
+    tt: label.tt(r.term_taxonomy_id),
+    taxonomy: String(r.taxonomy),
+    name: label.text(r.name),
+    slug: label.text(r.slug),
+    description: String(r.description),
+    parent: label.term(r.parent),
+    count: String(r.count),
+    objects: links
+      .filter((l) => Number(l.term_taxonomy_id) === Number(r.term_taxonomy_id))
+      .map((l) => (postIds.includes(Number(l.object_id)) ? `#${postIds.indexOf(Number(l.object_id)) + 1}` : `other ${l.object_id}`))
+      .sort(),
+  }));
+}
+
 export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<string, PostDump>> {
   const t = (name: string) => `${ctx.prefix}${name}`;
-  // Numbered by type, then id: the plugin inserts inline venues and organizers before their event, the service after.
-  const posts: Array<Record<string, unknown>> = await knex(t('posts')).where('ID', '>', ctx.afterId).orderBy([{ column: 'post_type' }, { column: 'ID' }]);
+  const posts = await scenarioPosts(knex, ctx);
   const ids = posts.map((p) => Number(p.ID));
   const norm = normaliser(ctx, ids);
   const out: Record<string, PostDump> = {};
@@ -85,8 +153,9 @@ export async function dumpWrites(knex: Knex, ctx: DumpContext): Promise<Record<s
     const id = Number(p.ID);
     const post: Record<string, string> = {};
     for (const c of POST_COLUMNS) post[c] = c === 'post_parent' ? norm(p[c], 'id') : c === 'post_author' ? norm(p[c], 'user') : norm(p[c]);
-    // Revisions are named after their post's id.
-    post.post_name = post.post_name.replace(/^(\d+)(?=-revision-v\d+$)/, (n) => norm(n, 'id'));
+    // Revisions are named after their post's id, and so is a post whose title gives no slug.
+    post.post_name = post.post_name.replace(/^(\d+)(?=(-revision-v\d+)?$)/, (n) => norm(n, 'id'));
+    post.guid = post.guid.replace(/\/(\d+)\/$/, (_m, n: string) => `/${norm(n, 'id')}/`);
     const m: Record<string, string[]> = {};
     for (const row of meta.filter((r) => Number(r.post_id) === id)) {
       if (row.meta_key === '_tribe_modified_fields') {
@@ -120,6 +189,25 @@ export function substitute<T>(value: T, ids: number[], imageUrl = ''): T {
 /** The response fields a step compares, with the same normalisation as the rows. */
 export function pickFields(body: Record<string, unknown>, fields: string[] | undefined, ctx: Omit<DumpContext, 'afterId'>, ids: number[]): Record<string, unknown> {
   const norm = normaliser({ ...ctx, afterId: 0 }, ids);
-  const walk = (v: unknown): unknown => (typeof v === 'string' ? norm(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
-  return Object.fromEntries((fields ?? []).map((f) => [f, walk(body?.[f])]));
+  const term = ctx.terms ? termLabeler(ctx.terms) : undefined;
+  // A term object (it names its taxonomy): its ids, and a name or slug that is an id, by offset.
+  const termField = (key: string, x: unknown): unknown => {
+    if (!term) return x;
+    if (key === 'id' || key === 'parent') return Number(x) > 0 ? term.term(x) : x;
+    if (key === 'term_taxonomy_id') return term.tt(x);
+    if (key === 'name' || key === 'slug') return term.text(x);
+    // An archive link ends with the slug.
+    if (key === 'url' || key === 'link') return String(x).replace(/\/(\d+)\/$/, (_m, id: string) => `/${term.term(id)}/`);
+    if (key === 'urls' && x && typeof x === 'object') return { ...x, self: String((x as { self?: unknown }).self).replace(/\d+$/, (id) => term.term(id)) };
+    return x;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return norm(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const isTerm = typeof (v as { taxonomy?: unknown }).taxonomy === 'string';
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(isTerm ? termField(k, x) : x)]));
+  };
+  const whole = walk(body) as Record<string, unknown> | undefined;
+  return Object.fromEntries((fields ?? []).map((f) => [f, whole?.[f]]));
 }

@@ -7,6 +7,7 @@ import type { WriteScenario } from './scenarios';
 
 const DATES = ['start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'all_day', 'timezone'];
 const event = (title: string, extra: Record<string, unknown>) => ({ title, ...extra });
+const AT = { start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' };
 
 export const EDGE_SCENARIOS: WriteScenario[] = [
   {
@@ -106,6 +107,66 @@ export const EDGE_SCENARIOS: WriteScenario[] = [
       { method: 'POST', path: '/venues', body: { venue: 'Hall' }, check: ['venue'] },
       { method: 'POST', path: '/venues/$4', body: { venue: '   ' }, check: ['venue'] },
       { method: 'POST', path: '/venues', body: { venue: '   ' }, check: ['code', 'data', 'venue'] },
+    ],
+  },
+  {
+    name: 'tags named after an existing tag give the event a tag named after its id',
+    terms: true,
+    steps: [
+      { method: 'POST', path: '/tags', body: { name: 'rock' }, check: ['id', 'name', 'slug'] },
+      { method: 'POST', path: '/tags', body: { name: 'Late Night' }, check: ['id', 'name', 'slug'] },
+      // A first use creates the tag and keeps it; the same name again finds it and names a new tag after its id.
+      { method: 'POST', path: '/events', body: event('First use', { ...AT, tags: ['jazz'] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Second use', { ...AT, tags: ['jazz'] }), check: ['tags'] },
+      // By another case or by slug, beside a new name (created first), as a comma string.
+      { method: 'POST', path: '/events', body: event('Case and slug', { ...AT, tags: ['ROCK', 'new one', 'late-night'] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Comma string', { ...AT, tags: 'Late Night,folk' }), check: ['tags'] },
+      // The id sent first keeps the tag; the name first wins over the id after it.
+      { method: 'POST', path: '/events', body: event('Id then name', { ...AT, tags: ['$0', 'rock'] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Name then id', { ...AT, tags: ['rock', '$0'] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Twice new', { ...AT, tags: ['blues', 'Blues'] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Unknown ids', { ...AT, tags: ['999', 998] }), check: ['tags'] },
+      { method: 'POST', path: '/events', body: event('Draft', { ...AT, status: 'draft', tags: ['rock'] }), check: ['tags'] },
+      // Updates: without tags the tags stay; a name replaces them the same way; an empty list removes them.
+      { method: 'POST', path: '/events/$2', body: { title: 'First use, renamed' }, check: ['tags'] },
+      { method: 'POST', path: '/events/$2', body: { tags: ['jazz', 'rock'] }, check: ['tags'] },
+      { method: 'POST', path: '/events/$3', body: { tags: [] }, check: ['tags'] },
+      { method: 'GET', path: '/tags?per_page=50', check: ['tags'] },
+    ],
+  },
+  {
+    name: 'categories named after existing ones keep them',
+    terms: true,
+    steps: [
+      { method: 'POST', path: '/events', body: event('First', { ...AT, categories: ['Music'] }), check: ['categories'] },
+      { method: 'POST', path: '/events', body: event('Second', { ...AT, categories: ['Music', 'music', 'Film'] }), check: ['categories'] },
+      { method: 'POST', path: '/events/$0', body: { categories: ['Film'] }, check: ['categories'] },
+    ],
+  },
+  {
+    name: 'a venue or organizer of spaces only with a description is created untitled and reused by blank names',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: '   ', description: 'Big hall' }, check: ['code', 'venue', 'description'] },
+      { method: 'POST', path: '/venues', body: { venue: ' ', description: 'Big hall' }, check: ['code', 'venue', 'description'] },
+      { method: 'POST', path: '/venues', body: { venue: '  ', description: 'Other hall' }, check: ['code', 'venue', 'description'] },
+      { method: 'POST', path: '/venues', body: { venue: '  ', city: 'Lyon' }, check: ['code', 'venue', 'description', 'city'] },
+      { method: 'POST', path: '/venues', body: { venue: '', description: 'Big hall' }, check: ['code', 'data'] },
+      { method: 'POST', path: '/organizers', body: { organizer: ' ', description: 'Org' }, check: ['code', 'organizer', 'description'] },
+      { method: 'POST', path: '/organizers', body: { organizer: '   ', phone: '12' }, check: ['code', 'organizer', 'description', 'phone'] },
+      { method: 'POST', path: '/events', body: event('Inline', { ...AT, venue: { venue: '  ', description: 'Inline hall' }, organizer: [{ organizer: ' ', description: 'Inline org' }] }), check: ['code'] },
+      { method: 'POST', path: '/events', body: event('Inline again', { ...AT, venue: { venue: ' ' }, organizer: [{ organizer: '  ' }] }), check: ['code'] },
+    ],
+  },
+  {
+    name: 'titles are trimmed and names found again with trailing spaces',
+    steps: [
+      { method: 'POST', path: '/venues', body: { venue: ' Hall  ' }, check: ['venue', 'slug'] },
+      { method: 'POST', path: '/venues', body: { venue: 'Hall   ' }, check: ['venue', 'slug'] },
+      { method: 'POST', path: '/venues', body: { venue: ' Hall' }, check: ['venue', 'slug'] },
+      { method: 'POST', path: '/organizers', body: { organizer: '\tOrg\n' }, check: ['organizer', 'slug'] },
+      { method: 'POST', path: '/organizers', body: { organizer: 'Org\t' }, check: ['organizer', 'slug'] },
+      { method: 'POST', path: '/events', body: event('  Spaced  ', AT), check: ['title', 'slug'] },
+      { method: 'POST', path: '/events/$5', body: { title: ' Renamed ' }, check: ['title', 'slug'] },
     ],
   },
   {

@@ -16,6 +16,8 @@ export interface WriteStep {
 export interface WriteScenario {
   name: string;
   steps: WriteStep[];
+  /** Also compare the terms the scenario created (rows, counts, posts) and normalise term ids in the answers. */
+  terms?: boolean;
 }
 
 const event = (extra: Record<string, unknown> = {}) => ({ title: 'Concert', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', ...extra });
