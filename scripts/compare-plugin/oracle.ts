@@ -17,6 +17,18 @@ const ORACLE_DIR = process.env.ORACLE_DIR ?? [resolve(root, '../shared/oracle'),
 const ORACLE_WORK = process.env.ORACLE_WORK ?? `${process.env.TMPDIR ?? '/tmp'}/tec-oracle/${ORACLE_DB}-${ORACLE_PORT}`;
 export const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 
+/** Tables a recorder copies whole into a fixture, and the options the API reads. */
+export const FIXTURE_TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'tec_events', 'tec_occurrences'];
+export const FIXTURE_OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'date_format', 'time_format', 'start_of_week', 'posts_per_page', 'tribe_events_calendar_options', 'WPLANG', 'show_on_front', 'page_on_front', 'page_for_posts', 'site_icon', 'site_logo', 'wp_user_roles', 'using_application_passwords', 'upload_path', 'upload_url_path', 'uploads_use_yearmonth_folders', 'active_plugins'];
+
+/** The oracle's rows of those tables and options, as a fixture stores them. */
+export async function fixtureRows(db: mysql.Connection): Promise<{ options: unknown[]; tables: Record<string, unknown[]> }> {
+  const tables: Record<string, unknown[]> = {};
+  for (const table of FIXTURE_TABLES) tables[table] = (await db.query(`SELECT * FROM wp_${table}`))[0] as unknown[];
+  const [options] = await db.query('SELECT option_name, option_value FROM wp_options WHERE option_name IN (?)', [FIXTURE_OPTIONS]);
+  return { options: options as unknown[], tables };
+}
+
 /** The plugin as a side of the comparison, with its administrator's application password (no author yet). */
 export function pluginSide(): Side {
   const admin = readFileSync(`${ORACLE_WORK}/app-password.txt`, 'utf8').trim();

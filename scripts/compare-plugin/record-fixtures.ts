@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeCalendar, type Calendar } from './calendar';
 import { send, type Caller, type Exchange } from './http';
-import { connectOracleDb, createAuthor, pluginSide, resetOracle, resetOracleDb, root, SITE } from './oracle';
+import { connectOracleDb, createAuthor, fixtureRows, pluginSide, resetOracle, resetOracleDb, root, SITE } from './oracle';
 
 /**
  * Records the real plugin's answers for the tests (tests/fixtures/plugin/): writes the comparison calendar
@@ -14,10 +14,6 @@ import { connectOracleDb, createAuthor, pluginSide, resetOracle, resetOracleDb, 
 
 const OUT = resolve(root, 'tests/fixtures/plugin');
 const NS = '/tribe/events/v1';
-
-/** Tables copied whole, and the options the API reads. */
-const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'tec_events', 'tec_occurrences'];
-const OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'date_format', 'time_format', 'start_of_week', 'posts_per_page', 'tribe_events_calendar_options', 'WPLANG', 'show_on_front', 'page_on_front', 'page_for_posts', 'site_icon', 'site_logo', 'wp_user_roles', 'using_application_passwords', 'upload_path', 'upload_url_path', 'uploads_use_yearmonth_folders', 'active_plugins'];
 
 function exchanges(cal: Calendar): Exchange[] {
   const out: Exchange[] = [];
@@ -82,9 +78,7 @@ async function main(): Promise<void> {
     const headers = Object.fromEntries(Object.entries(a.headers).filter(([k]) => ['allow', 'x-tec-total', 'x-tec-totalpages', 'content-type'].includes(k)));
     answers[x.name] = { method: x.method, path: x.path, as: x.as, status: a.status, headers, body: a.body };
   }
-  const tables: Record<string, unknown[]> = {};
-  for (const table of TABLES) tables[table] = (await db.query(`SELECT * FROM wp_${table}`))[0] as unknown[];
-  const [options] = await db.query('SELECT option_name, option_value FROM wp_options WHERE option_name IN (?)', [OPTIONS]);
+  const { options, tables } = await fixtureRows(db);
   await db.end();
   mkdirSync(OUT, { recursive: true });
   const credentials = { admin, author: plugin.auth.author };

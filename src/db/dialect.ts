@@ -97,6 +97,12 @@ export interface Dialect {
   analyze(knex: Knex, tables: readonly string[]): Promise<void>;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
+  /**
+   * Rows that tie on the ORDER BY come back in the order the engine's plan and sort leave them, and that order is
+   * what a WordPress site on this engine shows (MySQL/MariaDB: WordPress's own engine). False on SQLite, which no
+   * WordPress site answers from: queries there spell out a tie-break.
+   */
+  readonly tiesAsWordPressShowsThem: boolean;
 }
 
 export interface TriggerSpec {
@@ -129,6 +135,7 @@ const errorCode = (error: unknown): string | undefined =>
 
 const mysql: Dialect = {
   name: 'mysql',
+  tiesAsWordPressShowsThem: true,
   schemaFile: 'mysql.sql',
   knexConfig(config, limits) {
     if (config.client !== 'mysql') throw new Error('mysql dialect needs a mysql config');
@@ -278,6 +285,7 @@ const mysql: Dialect = {
 
 const sqlite: Dialect = {
   name: 'sqlite',
+  tiesAsWordPressShowsThem: false,
   schemaFile: 'sqlite.sql',
   knexConfig(config, limits) {
     if (config.client !== 'sqlite') throw new Error('sqlite dialect needs a sqlite config');

@@ -113,6 +113,23 @@ export interface OrderTerm {
 }
 
 /**
+ * WP_Query's default order, `post_date DESC` and nothing else. Posts of the same second (a bulk import, several
+ * writes in one request) then come back in whatever order the database's plan and sort leave them, and that order
+ * is what the site shows. On MySQL/MariaDB the query leaves the ties to the engine as WordPress does: the same
+ * query on the same rows gets the same plan, hence the same order, page for page (pages of one status walk the
+ * type/status/date index backwards; several statuses are sorted, and a page cut inside a same-second group can
+ * repeat or skip some of its posts, as on the site). On SQLite the ties follow what MariaDB gives when nothing cuts
+ * or reshuffles them: one status by id descending (the index read backwards), several by status then id (the
+ * index read forwards, sorted on the date alone).
+ */
+export function newestFirst(wp: WpData, status: StatusFilter, columns: PostColumns = POSTS_COLUMNS): OrderTerm[] {
+  const byDate: OrderTerm = { column: 'p.post_date', direction: 'desc' };
+  if (wp.dialect.tiesAsWordPressShowsThem) return [byDate];
+  if ('in' in status && status.in.length === 1) return [byDate, { column: columns.id, direction: 'desc' }];
+  return [byDate, { column: columns.status, direction: 'asc' }, { column: columns.id, direction: 'asc' }];
+}
+
+/**
  * The page of ids in the given order, and the total, as two statements: an ordered LIMIT can stop after its last
  * row when an index gives the order, and a count can read an index alone, where one statement with
  * `COUNT(*) OVER ()` would have to find and sort every match first (and window functions need MySQL 8).

@@ -42,9 +42,11 @@ export function recorded(name: string): RecordedAnswer {
   return answer;
 }
 
+/** What a recorder saves of the oracle: its rows, options, site URL and recording time. */
+export type RowsFixture = Pick<CalendarFixture, 'recordedAt' | 'site' | 'options' | 'tables'>;
+
 /** A test app whose database holds exactly the plugin's rows, on the plugin's site URL and recording day. */
-export async function startOnPluginRows(): Promise<TestApp> {
-  const fixture = pluginCalendar();
+export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar()): Promise<TestApp> {
   const t = await startTestApp({ siteUrl: fixture.site, clock: () => new Date(fixture.recordedAt) });
   await createTecTables(t.wp);
   for (const [table, rows] of Object.entries(fixture.tables)) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { countMatching, idsInMetaValues, pageOfIds, whereStatus, type PageOfIds, type StatusFilter } from '../../wp/post-query';
+import { countMatching, idsInMetaValues, newestFirst, pageOfIds, whereStatus, type PageOfIds, type StatusFilter } from '../../wp/post-query';
 import { escLike } from '../../wp/search';
 import type { WpData } from '../../wp/wp-data';
 import { POST_TYPE } from '../identifiers';
@@ -62,9 +62,9 @@ function whereLike(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<Lin
   });
 }
 
-export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch: boolean } = { withSearch: true }): Knex.QueryBuilder {
+/** The posts of the type that the event, has_events, upcoming and search filters leave, of any status. */
+function narrowed(wp: WpData, q: LinkedQuery, options: { withSearch: boolean }): Knex.QueryBuilder {
   const query = wp.knex({ p: wp.t.posts }).where('p.post_type', q.postType);
-  whereStatus(query, 'p.post_status', q.status);
   if (q.event !== undefined) query.whereIn('p.ID', idsInMetaValues(wp, q.linkKey).where('mv.post_id', q.event));
   if (q.hasEvents === true) query.whereIn('p.ID', linkedByCountingEvents(wp, q));
   if (q.hasEvents === false) query.whereNotIn('p.ID', linkedByCountingEvents(wp, q));
@@ -76,9 +76,27 @@ export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch
   return query;
 }
 
-/** A page of the archive, newest first (WordPress's default order, with the id as tie-break). */
-export function linkedPage(wp: WpData, q: LinkedQuery, limit: number, offset: number): Promise<PageOfIds> {
-  return pageOfIds(wp, linkedMatching(wp, q), [{ column: 'p.post_date', direction: 'desc' }, { column: 'p.ID', direction: 'desc' }], limit, offset);
+const isNarrowed = (q: LinkedQuery): boolean => q.event !== undefined || q.hasEvents !== undefined || q.linkedByFirstEvents !== undefined || q.search !== undefined;
+
+export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch: boolean } = { withSearch: true }): Knex.QueryBuilder {
+  return whereStatus(narrowed(wp, q, options), 'p.post_status', q.status);
+}
+
+/**
+ * A page of the archive, newest first as WP_Query orders it (posts of the same second as the site shows them: see
+ * newestFirst). Where ties are left to MySQL/MariaDB the page is asked as the plugin asks it, so that the engine
+ * plans and sorts it alike: the ids the filters leave first (one statement), then `ID IN (…)` with the type and
+ * status. The engine then weighs that list against the type/status/date index as for the plugin's query, and
+ * sorts only the listed posts, where one statement with subqueries could read another index or sort posts that a
+ * joined subquery drops afterwards; either moves the posts that tie.
+ */
+export async function linkedPage(wp: WpData, q: LinkedQuery, limit: number, offset: number): Promise<PageOfIds> {
+  const order = newestFirst(wp, q.status);
+  if (!wp.dialect.tiesAsWordPressShowsThem || !isNarrowed(q)) return pageOfIds(wp, linkedMatching(wp, q), order, limit, offset);
+  const found = ((await narrowed(wp, q, { withSearch: true }).select('p.ID')) as Array<{ ID: number | string }>).map((r) => Number(r.ID));
+  if (found.length === 0) return { ids: [], total: 0 };
+  const listed = whereStatus(wp.knex({ p: wp.t.posts }).whereIn('p.ID', found).where('p.post_type', q.postType), 'p.post_status', q.status);
+  return pageOfIds(wp, listed, order, limit, offset);
 }
 
 /**
