@@ -204,6 +204,16 @@ async function expectLinkedExact(): Promise<void> {
 }
 
 describe('through the event index', () => {
+  it('the term index holds the event index row of every term relationship of an event, and nothing else', async () => {
+    // Written by the generator's batches (one statement per batch on MySQL, the triggers on SQLite) and the API.
+    const columns = ['post_id', 'post_status', 'post_date', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'hidden', 'featured', 'venue_id'];
+    const normal = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.stringify(['term_taxonomy_id', ...columns].map((c) => (r[c] === null ? null : String(r[c]))))).sort();
+    const indexed = await t.wp.knex('wp_calendar_event_term_index').select('term_taxonomy_id', ...columns);
+    const joined = await t.wp.knex({ x: 'wp_calendar_event_index' }).join({ tr: t.wp.t.term_relationships }, 'tr.object_id', 'x.post_id').select('tr.term_taxonomy_id', ...columns.map((c) => `x.${c}`));
+    expect(indexed.length).toBeGreaterThan(events.length);
+    expect(normal(indexed)).toEqual(normal(joined));
+  });
+
   it('every filter combination gives the brute-force total and page', async () => {
     // The calendar must make the comparisons meaningful: most cases match something.
     expect(await expectExact()).toBeGreaterThan(50);

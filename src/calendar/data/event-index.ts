@@ -172,7 +172,10 @@ export async function withIndexDeferred(trx: WpData, write: () => Promise<{ firs
     const range = (column: string) => `${column} BETWEEN ${Math.trunc(firstId)} AND ${Math.trunc(lastId)}`;
     if (await trx.dialect.tableExists(trx.knex, eventIndexTable(trx.prefix))) await trx.knex.raw(eventRowsSql(trx, range('p.ID')));
     // The term index's triggers on the event index were idle too: the batch's term rows, from the rows just written.
-    if (await trx.dialect.tableExists(trx.knex, eventTermIndexTable(trx.prefix))) await trx.knex.raw(termRowsSql(trx, range('x.post_id')));
+    if (await trx.dialect.tableExists(trx.knex, eventTermIndexTable(trx.prefix))) {
+      await trx.knex.raw(`DELETE FROM ${eventTermIndexTable(trx.prefix)} WHERE ${range('post_id')}`);
+      await trx.knex.raw(termRowsSql(trx, range('x.post_id')));
+    }
     if (await trx.dialect.tableExists(trx.knex, occurrenceIndexTable(trx.prefix))) await trx.knex.raw(occurrenceRowsSql(trx, range('o.post_id')));
   } finally {
     if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
