@@ -17,7 +17,8 @@ import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './wor
  * latencies alone, no load, as on a machine shared with other work), BENCH_CONNECTIONS (10),
  * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_BASELINE (0),
  * BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306), BENCH_WORKERS (1,2: the worker counts compared on the single event
- * and the default list, on the event index path; empty to skip).
+ * and the default list, on the event index path; empty to skip), BENCH_SCENARIOS (all: default, month, category,
+ * tag, search, page100, venues, single; e.g. `category,tag` to measure those alone).
  */
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -33,15 +34,20 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const SHAPE = { events: EVENTS, from: '2022-12-01', days: 3 * 365, now: NOW, siteUrl: 'http://bench.test' };
 const ROOT = '/wp-json/tribe/events/v1';
 
-const SCENARIOS: Array<{ name: string; path: (eventId: number) => string }> = [
-  { name: 'list, default window', path: () => `${ROOT}/events` },
-  { name: 'list, one month (July)', path: () => `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31` },
-  { name: 'list, category', path: () => `${ROOT}/events?categories=music` },
-  { name: 'list, search', path: () => `${ROOT}/events?search=jazz` },
-  { name: 'list, page 100', path: () => `${ROOT}/events?page=100` },
-  { name: 'venues, has_events', path: () => `${ROOT}/venues?has_events=1` },
-  { name: 'single event', path: (id) => `${ROOT}/events/${id}` },
+const ALL_SCENARIOS: Array<{ key: string; name: string; path: (eventId: number) => string }> = [
+  { key: 'default', name: 'list, default window', path: () => `${ROOT}/events` },
+  { key: 'month', name: 'list, one month (July)', path: () => `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31` },
+  // Music has two child categories: three terms.
+  { key: 'category', name: 'list, category', path: () => `${ROOT}/events?categories=music` },
+  { key: 'tag', name: 'list, tag', path: () => `${ROOT}/events?tags=outdoor` },
+  { key: 'search', name: 'list, search', path: () => `${ROOT}/events?search=jazz` },
+  { key: 'page100', name: 'list, page 100', path: () => `${ROOT}/events?page=100` },
+  { key: 'venues', name: 'venues, has_events', path: () => `${ROOT}/venues?has_events=1` },
+  { key: 'single', name: 'single event', path: (id) => `${ROOT}/events/${id}` },
 ];
+const SCENARIO_KEYS = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
+const SCENARIOS = ALL_SCENARIOS.filter((s) => SCENARIO_KEYS === undefined || SCENARIO_KEYS.includes(s.key));
+if (SCENARIOS.length === 0) throw new Error(`BENCH_SCENARIOS names none of ${ALL_SCENARIOS.map((s) => s.key).join(', ')}`);
 
 const PATH_NAMES: Record<ListPath, string> = {
   index: 'service-created (event index)',

@@ -40,8 +40,9 @@ export const OCCURRENCE_INDEX_OPTION = 'calendar_occurrence_index';
  * The marks' value: the version of the index's tables and triggers. 2: the occurrence index, and triggers that
  * a bulk writer's session can defer (1 had neither). 3: the local window key also carries the UTC start and end,
  * so that a UTC site's lists (compared on the UTC dates, listed by the local start) count from the key alone.
+ * 4: the term index (one row per term of an event, keyed by the term), through which term-filtered lists count.
  */
-export const EVENT_INDEX_VERSION = '3';
+export const EVENT_INDEX_VERSION = '4';
 /** The mark of a complete event search index, part of the event index on SQLite (src/calendar/data/event-search-index.ts). */
 export const EVENT_SEARCH_INDEX_OPTION = 'calendar_event_search';
 export const EVENT_SEARCH_INDEX_VERSION = '1';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dropEventIndex, EVENT_INDEX_TABLE, installEventIndex, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index';
+import { dropEventIndex, EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, installEventIndex, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from '../calendar/identifiers';
 import { EVENT_SEARCH_TABLE, searchIndexSupported } from '../calendar/data/event-search-index';
 import { withDatabase, UsageError, type CliCommand } from './command';
@@ -7,7 +7,8 @@ import { withDatabase, UsageError, type CliCommand } from './command';
 /**
  * `db:index [--drop]`: installs the event index on an existing WordPress database (the service never changes the
  * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
- * from the events already there (on SQLite also the search table, an FTS5 index of the events' text, and its three
+ * from the events already there, its term index (one table, six triggers on the term relationships and the index;
+ * lists filtered by terms count through it) (on SQLite also the search table, an FTS5 index of the events' text, and its three
  * triggers on the posts table), and where the plugin's custom tables exist the occurrence index (one table, nine
  * triggers). Running it again checks the rows and changes no schema, unless the install is of an earlier version,
  * which it upgrades; `--drop` removes the tables, the triggers and the marks, leaving the WordPress tables as they were.
@@ -19,7 +20,7 @@ interface Options {
 
 export const dbIndex: CliCommand = {
   name: 'db:index',
-  summary: 'Install the event index (a table and six triggers; on SQLite also a search table) that lets event lists count and page in milliseconds; --drop removes it.',
+  summary: 'Install the event index (two tables, of events and of their terms, and twelve triggers; on SQLite also a search table) that lets event lists count and page in milliseconds; --drop removes it.',
   configure: (command: Command) => command.option('--drop', 'remove the index: its tables, its triggers and its marks in the options'),
   async run(raw, io) {
     const options = raw as Options;
@@ -32,7 +33,7 @@ export const dbIndex: CliCommand = {
         const table = `${config.tablePrefix}${EVENT_INDEX_TABLE}`;
         if (options.drop) {
           const { dropped } = await dropEventIndex(wp);
-          return dropped ? `Removed the event index: the table ${table}, its triggers and its mark; event lists read the date meta again.` : `There is no event index (${table}) to remove; nothing to do.`;
+          return dropped ? `Removed the event index: the table ${table}, its term index, its triggers and its mark; event lists read the date meta again.` : `There is no event index (${table}) to remove; nothing to do.`;
         }
         const result = await installEventIndex(wp);
         const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
@@ -43,7 +44,7 @@ export const dbIndex: CliCommand = {
             : ` With it, the occurrence index ${config.tablePrefix}${OCCURRENCE_INDEX_TABLE} holds ${result.occurrences.toLocaleString('en-US')} occurrence${result.occurrences === 1 ? '' : 's'} of ${config.tablePrefix}tec_occurrences, kept current by nine triggers on ${config.tablePrefix}tec_occurrences, ${wp.t.posts} and ${wp.t.postmeta}; lists of occurrences count and page through it.`;
         if (!result.created) return `The event index ${table} is already installed; its ${rows} were checked again.${occurrences}`;
         const done = result.upgradedFrom ? `Upgraded the event index from version ${result.upgradedFrom} to ${EVENT_INDEX_VERSION}` : 'Installed the event index';
-        return `${done}: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current${search}; event lists now count and page through it.${occurrences}`;
+        return `${done}: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current, its term index ${config.tablePrefix}${EVENT_TERM_INDEX_TABLE} with six triggers on ${wp.t.term_relationships} and the index${search}; event lists now count and page through it.${occurrences}`;
       },
       { prepare: false },
     );

@@ -130,11 +130,21 @@ export function newestFirst(wp: WpData, status: StatusFilter, columns: PostColum
 }
 
 /**
+ * What a total counts: the rows of a query, or its distinct values of a column (a query that may give a post
+ * more than once, such as one row per term of the post).
+ */
+export interface CountOf {
+  query: Knex.QueryBuilder;
+  distinct?: string;
+}
+
+/**
  * The page of ids in the given order, and the total, as two statements: an ordered LIMIT can stop after its last
  * row when an index gives the order, and a count can read an index alone, where one statement with
- * `COUNT(*) OVER ()` would have to find and sort every match first (and window functions need MySQL 8).
+ * `COUNT(*) OVER ()` would have to find and sort every match first (and window functions need MySQL 8). The total
+ * may be counted by another query giving the same posts (`counted`), when another index counts them faster.
  */
-export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID'): Promise<PageOfIds> {
+export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): Promise<PageOfIds> {
   const page = matching
     .clone()
     .clearSelect()
@@ -142,13 +152,17 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
     .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
     .limit(sqlCount(limit))
     .offset(sqlCount(offset));
-  const [rows, counts] = await Promise.all([page as Promise<Array<{ ID: number | string }>>, countMatching(wp, { total: matching })]);
+  const [rows, counts] = await Promise.all([page as Promise<Array<{ ID: number | string }>>, countMatching(wp, { total: counted })]);
   return { ids: rows.map((r) => Number(r.ID)), total: counts.total! };
 }
 
 /** Counts of several queries in one statement. */
-export async function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder>): Promise<Record<string, number>> {
-  const selects = Object.entries(queries).map(([name, q]) => q.clone().clearSelect().clearOrder().count({ n: '*' }).as(name));
+export async function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder | CountOf>): Promise<Record<string, number>> {
+  const selects = Object.entries(queries).map(([name, q]) => {
+    const { query, distinct }: CountOf = 'clone' in q ? { query: q } : q;
+    const base = query.clone().clearSelect().clearOrder();
+    return (distinct === undefined ? base.count({ n: '*' }) : base.countDistinct({ n: distinct })).as(name);
+  });
   const row = (await wp.knex.select(selects).first()) as Record<string, number | string>;
   return Object.fromEntries(Object.keys(queries).map((name) => [name, Number(row[name])]));
 }

@@ -1,6 +1,6 @@
 import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
 import { createAppPassword, createUser } from '../support/users';
-import { seedEvent, seedMeta, seedPost } from '../support/rows';
+import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../support/rows';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -103,6 +103,71 @@ describe('rows written by plain SQL count at the next request', () => {
   });
 });
 
+describe('term filters count the relationships, posts and meta written by plain SQL at the next request', () => {
+  const NOVEMBER = 'start_date=2025-11-01&end_date=2025-11-30';
+  const termRows = async (postId: number) =>
+    (await t.wp.knex('wp_calendar_event_term_index').where('post_id', postId).orderBy('term_taxonomy_id').select('term_taxonomy_id', 'post_status', 'start_date', 'hidden')).map((r) => ({ ...r, term_taxonomy_id: Number(r.term_taxonomy_id), hidden: Number(r.hidden) }));
+
+  it('relationships added, moved and removed; a post in a category and its child counted once; status, dates, hidden flag and deletion', async () => {
+    const folk = await seedTerm(t.wp, 'tribe_events_cat', 'Folk');
+    const dance = await seedTerm(t.wp, 'tribe_events_cat', 'Folk Dance', { parent: folk.termId });
+    const openAir = await seedTerm(t.wp, 'post_tag', 'Open Air');
+    const a = await seedEvent(t.wp, { post_title: 'Ceilidh', start: '2025-11-05 19:00:00', end: '2025-11-05 23:00:00' });
+    const b = await seedEvent(t.wp, { post_title: 'Barn dance', start: '2025-11-12 19:00:00', end: '2025-11-12 23:00:00' });
+    expect(await listed(`${NOVEMBER}&categories=folk`)).toEqual({ total: 0, ids: [] });
+
+    await relate(t.wp, a, dance.ttId);
+    // The parent category's list includes its children's events.
+    expect(await listed(`${NOVEMBER}&categories=folk`)).toEqual({ total: 1, ids: [a] });
+    expect(await listed(`${NOVEMBER}&categories=folk-dance`)).toEqual({ total: 1, ids: [a] });
+    await relate(t.wp, b, folk.ttId);
+    await relate(t.wp, b, dance.ttId);
+    expect(await listed(`${NOVEMBER}&categories=folk`)).toEqual({ total: 2, ids: [a, b] });
+    expect(await listed(`${NOVEMBER}&categories=folk,folk-dance`)).toEqual({ total: 2, ids: [a, b] });
+    await relate(t.wp, a, openAir.ttId);
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 1, ids: [a] });
+    expect(await listed(`${NOVEMBER}&tags=open-air&categories=folk`)).toEqual({ total: 1, ids: [a] });
+
+    // Removed, then moved to another term, by plain SQL.
+    await t.wp.knex(t.wp.t.term_relationships).where({ object_id: a, term_taxonomy_id: dance.ttId }).delete();
+    expect(await listed(`${NOVEMBER}&categories=folk`)).toEqual({ total: 1, ids: [b] });
+    expect(await listed(`${NOVEMBER}&tags=open-air&categories=folk`)).toEqual({ total: 0, ids: [] });
+    await t.wp.knex(t.wp.t.term_relationships).where({ object_id: b, term_taxonomy_id: dance.ttId }).update({ term_taxonomy_id: openAir.ttId });
+    expect(await listed(`${NOVEMBER}&categories=folk-dance`)).toEqual({ total: 0, ids: [] });
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 2, ids: [a, b] });
+    expect(await termRows(b)).toEqual([
+      { term_taxonomy_id: folk.ttId, post_status: 'publish', start_date: '2025-11-12 19:00:00', hidden: 0 },
+      { term_taxonomy_id: openAir.ttId, post_status: 'publish', start_date: '2025-11-12 19:00:00', hidden: 0 },
+    ]);
+
+    // The post and its meta change: the term rows follow the event's row.
+    await setPost(b, { post_status: 'draft' });
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 1, ids: [a] });
+    expect(await listed(`${NOVEMBER}&tags=open-air`, 'editor')).toEqual({ total: 2, ids: [a, b] });
+    await setPost(b, { post_status: 'publish' });
+    for (const key of ['_EventStartDate', '_EventStartDateUTC']) await setMeta(b, key, '2025-12-12 19:00:00');
+    for (const key of ['_EventEndDate', '_EventEndDateUTC']) await setMeta(b, key, '2025-12-12 23:00:00');
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 1, ids: [a] });
+    expect(await listed('start_date=2025-12-01&end_date=2025-12-31&tags=open-air')).toEqual({ total: 1, ids: [b] });
+    await seedMeta(t.wp, a, { _EventHideFromUpcoming: 'yes' });
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 0, ids: [] });
+    expect((await termRows(a)).map((r) => r.hidden)).toEqual([1]);
+    await deleteMeta(a, '_EventHideFromUpcoming');
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 1, ids: [a] });
+
+    // A post that stops being an event, and comes back; a deleted post.
+    await setPost(a, { post_type: 'post' });
+    expect(await termRows(a)).toEqual([]);
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 0, ids: [] });
+    await setPost(a, { post_type: 'tribe_events' });
+    expect(await listed(`${NOVEMBER}&tags=open-air`)).toEqual({ total: 1, ids: [a] });
+    await t.wp.knex(t.wp.t.posts).whereIn('ID', [a, b]).delete();
+    expect(await termRows(a)).toEqual([]);
+    expect(await termRows(b)).toEqual([]);
+    expect(await listed('start_date=2025-11-01&end_date=2025-12-31&tags=open-air')).toEqual({ total: 0, ids: [] });
+  });
+});
+
 describe('searches find the text written by plain SQL at the next request', () => {
   const total = async (query: string) => (await listed(`start_date=2025-01-01&${query}`)).total;
 
@@ -150,14 +215,18 @@ describe('query plans', () => {
     await generateCalendar(t.wp, { events: 3000, venues: 20, organizers: 10, from: '2025-01-01', days: 365, now: NOW, seed: 3, batchSize: 1000 });
   }, 120_000);
 
-  // By the window key for date windows; a category may drive from its relationships and reach the index by id.
+  // By the window key for date windows. A term filter counts through the term index's window key, led by the term;
+  // a tag (one term) is paged there too, a category with its children (several terms) on the event index, its
+  // relationships probed by primary key.
   it.each([
-    ['the default window', '', 'local_window'],
-    ['one month', JULY, 'local_window'],
-    ['a later page', 'page=20', 'local_window'],
-    ['a category', 'categories=music', null],
-    ['a search', 'search=jazz', 'local_window'],
-  ])('%s: the statements on the index read it by an indexed range or key, and scan nothing', async (_name, query, key) => {
+    ['the default window', '', 'local_window', 'calendar_event_index', 2],
+    ['one month', JULY, 'local_window', 'calendar_event_index', 2],
+    ['a later page', 'page=20', 'local_window', 'calendar_event_index', 2],
+    ['a category with its children, on the event index', 'categories=music', null, 'calendar_event_index', 1],
+    ['a category with its children, on the term index', 'categories=music', 'local_window', 'calendar_event_term_index', 1],
+    ['a tag', 'tags=outdoor', 'local_window', 'calendar_event_term_index', 2],
+    ['a search', 'search=jazz', 'local_window', 'calendar_event_index', 2],
+  ])('%s: the statements on the index read it by an indexed range or key, and scan nothing', async (_name, query, key, table, statementCount) => {
     const statements: Array<{ sql: string; bindings: unknown[] }> = [];
     const record = (q: { sql: string; bindings?: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
     t.testDb.db.knex.on('query', record);
@@ -166,8 +235,8 @@ describe('query plans', () => {
     } finally {
       t.testDb.db.knex.removeListener('query', record);
     }
-    const onIndex = statements.filter((s) => s.sql.includes('calendar_event_index'));
-    expect(onIndex).toHaveLength(2); // the page and the count
+    const onIndex = statements.filter((s) => s.sql.includes(`wp_${table}`));
+    expect(onIndex).toHaveLength(statementCount); // the page and the count
     for (const statement of onIndex) {
       const plan = await t.wp.dialect.explain(t.wp.knex, statement as { sql: string; bindings: string[] });
       if (t.wp.dialect.name === 'sqlite') {
@@ -175,7 +244,8 @@ describe('query plans', () => {
         expect(plan.filter((line) => /^SCAN (?!CONSTANT ROW|wp_calendar_event_search VIRTUAL TABLE INDEX \d+:M)/.test(line))).toEqual([]);
         const onX = plan.filter((line) => / x /.test(`${line} `));
         expect(onX.length).toBeGreaterThan(0);
-        if (key) expect(onX).toEqual([expect.stringMatching(new RegExp(`^SEARCH x USING (COVERING )?INDEX wp_calendar_event_index__${key} \\(post_status=\\? AND hidden=\\? AND start_date>\\? AND start_date<\\?\\)`))]);
+        const term = table === 'calendar_event_term_index' ? 'term_taxonomy_id=\\? AND ' : '';
+        if (key) expect(onX).toEqual([expect.stringMatching(new RegExp(`^SEARCH x USING (COVERING )?INDEX wp_${table}__${key} \\(${term}post_status=\\? AND hidden=\\? AND start_date>\\? AND start_date<\\?\\)`))]);
         // A UTC site compares the UTC dates: the count still reads them from the key alone.
         if (key && !query.includes('search') && /count\(/i.test(statement.sql)) expect(onX[0]).toMatch(/ USING COVERING INDEX /);
       } else {

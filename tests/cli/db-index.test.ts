@@ -15,7 +15,7 @@ import { prepareDatabase, writeDefaultOptions } from '../../src/setup/prepare-da
 import { updateOption } from '../../src/wp/options';
 import { WpData } from '../../src/wp/wp-data';
 import { createCliTarget, type CliTarget } from '../support/cli';
-import { seedEvent } from '../support/rows';
+import { relate, seedEvent, seedTerm } from '../support/rows';
 import { createTecTables } from '../support/tec-tables';
 
 /**
@@ -40,11 +40,13 @@ async function cli(args: string[], env: Record<string, string> = target.env): Pr
   return { code, stdout, stderr };
 }
 
-const total = () =>
+const total = (filter = '') =>
   target.withDb(async (db) => {
-    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get('/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31');
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31${filter}`);
     return Number(res.headers['x-tec-total']);
   });
+/** The term_taxonomy id of the category the first event has (seeded without the service). */
+let jazz: number;
 /** The total of a search over every event, anonymous. */
 const searched = (word: string) =>
   target.withDb(async (db) => {
@@ -53,8 +55,13 @@ const searched = (word: string) =>
   });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
 /** Nothing of the index: no table, trigger or mark, and none of its search table either. */
-const NONE = { table: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
-const TRIGGERS = ['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`).sort();
+const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
+const TRIGGERS = [
+  ...['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
+  ...['relationship_insert', 'relationship_update', 'relationship_delete', 'index_insert', 'index_update', 'index_delete'].map((s) => `${PREFIX}calendar_event_term_index_${s}`),
+].sort();
+const INDEX_TABLES = [`${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_term_index`];
+const termIndexRows = () => target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_term_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n));
 /** The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it. */
 const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`));
 const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
@@ -67,7 +74,10 @@ beforeAll(async () => {
     await ensureSchema(db, PREFIX);
     const wp = WpData.open(db, PREFIX);
     await writeDefaultOptions(wp, { prefix: PREFIX, siteUrl: 'http://site.test' }, []);
-    for (const day of [3, 10, 17]) await seedEvent(wp, { post_title: `Event ${day}`, start: `2025-07-${day} 19:00:00`, end: `2025-07-${day} 21:00:00` });
+    const ids = [];
+    for (const day of [3, 10, 17]) ids.push(await seedEvent(wp, { post_title: `Event ${day}`, start: `2025-07-${day} 19:00:00`, end: `2025-07-${day} 21:00:00` }));
+    jazz = (await seedTerm(wp, 'tribe_events_cat', 'Jazz')).ttId;
+    await relate(wp, ids[0]!, jazz);
   });
 });
 afterAll(async () => {
@@ -82,11 +92,11 @@ it('an existing database has no index until db:index installs it; a second run c
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
     stderr: '',
   });
   const after = await tables();
-  expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, `${PREFIX}calendar_event_index`].sort());
+  expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, ...INDEX_TABLES].sort());
   const installed = await state();
   expect(installed).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false });
   // On SQLite the index carries its search table (FTS5) and three triggers; MySQL has no substring index.
@@ -96,15 +106,21 @@ it('an existing database has no index until db:index installs it; a second run c
   expect(searchTables(after).length > 0).toBe(sqlite);
   expect(await total()).toBe(3);
   expect(await searched('Event')).toBe(3);
+  // The term index holds the relationship written before it, and the category's list counts through it.
+  expect(await termIndexRows()).toBe(1);
+  expect(await total('&categories=jazz')).toBe(1);
 
   const again = await cli(['db:index']);
   expect(again).toEqual({ code: 0, stdout: `The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`, stderr: '' });
   expect(await state()).toEqual(installed);
 
   // A row written afterwards by plain SQL is counted through the triggers.
-  await target.withDb((db) => seedEvent(WpData.open(db, PREFIX), { post_title: 'Later', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' }));
+  const later = await target.withDb((db) => seedEvent(WpData.open(db, PREFIX), { post_title: 'Later', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' }));
   expect(await target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n))).toBe(4);
   expect(await total()).toBe(4);
+  await target.withDb((db) => relate(WpData.open(db, PREFIX), later, jazz));
+  expect(await termIndexRows()).toBe(2);
+  expect(await total('&categories=jazz')).toBe(2);
   expect(await searched('Later')).toBe(1);
 });
 
@@ -129,9 +145,9 @@ it('db:index adds the search table to an index installed without it (SQLite), an
 it('--drop removes the table, the triggers and the mark, and the lists read the meta again', async () => {
   const before = await tables();
   const run = await cli(['db:index', '--drop']);
-  expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
+  expect(run).toEqual({ code: 0, stdout: `Removed the event index: the table ${PREFIX}calendar_event_index, its term index, its triggers and its mark; event lists read the date meta again.\n`, stderr: '' });
   expect(await state()).toEqual(NONE);
-  expect(await tables()).toEqual(before.filter((t) => t !== `${PREFIX}calendar_event_index` && !searchTables(before).includes(t)));
+  expect(await tables()).toEqual(before.filter((t) => !INDEX_TABLES.includes(t) && !searchTables(before).includes(t)));
   expect(searchTables(await tables())).toEqual([]);
   const triggers = await target.withDb((db) => db.dialect.listTriggers(db.knex));
   expect(triggers.filter((t) => t.startsWith(PREFIX))).toEqual([]);
@@ -201,7 +217,7 @@ describe('an install of an earlier version', () => {
 
     expect(await cli(['db:index'])).toEqual({
       code: 0,
-      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
+      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
       stderr: '',
     });
     expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false, search: { complete: target.sqliteFile !== null } });
@@ -210,6 +226,9 @@ describe('an install of an earlier version', () => {
     await target.withDb((db) => db.knex(`${PREFIX}posts`).where('ID', last).delete());
     expect(await indexRows()).toBe(3);
     expect(await total()).toBe(3);
+    // The term index was made again with the upgrade, from the relationships already there (the deleted post's went with it).
+    expect(await termIndexRows()).toBe(1);
+    expect(await total('&categories=jazz')).toBe(1);
     expect((await cli(['db:index'])).stdout).toBe(`The event index ${PREFIX}calendar_event_index is already installed; its 3 events were checked again.\n`);
   });
 
@@ -229,7 +248,7 @@ describe('an install of an earlier version', () => {
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrences');
     expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: null });
     expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, occurrenceIndex: { table: true, complete: true }, outdated: false });
-    expect((await svcState()).triggers).toHaveLength(15);
+    expect((await svcState()).triggers).toHaveLength(21);
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrence-index');
   });
 });

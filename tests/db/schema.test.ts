@@ -124,7 +124,7 @@ describe('WordPress core tables', () => {
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
       // The search table's mark (SQLite) goes before the event index's, which the lists read first and is written last.
       ...(onMysql() ? [] : [['calendar_event_search', '1', 'off']]),
-      ['calendar_event_index', '3', 'off'],
+      ['calendar_event_index', '4', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);
     const roles = phpUnserialize(byName.xyz_user_roles) as Record<string, { name: string; capabilities: Record<string, boolean> }>;

@@ -21,7 +21,7 @@ describe('the service process', () => {
       await waitFor(() => proc.output().includes('listening'));
       // A database the service created gets the event index with its tables, and says the lists read it.
       expect(proc.output()).toContain('created the event index with the tables');
-      expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index, kept current by triggers on xyz_posts and xyz_postmeta');
+      expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index (term filters through xyz_calendar_event_term_index), kept current by triggers on xyz_posts, xyz_postmeta and xyz_term_relationships');
       const index = await fetch(`http://127.0.0.1:${port}/wp-json/`);
       expect(index.status).toBe(200);
       const body = (await index.json()) as { home: string; namespaces: string[] };
@@ -31,7 +31,7 @@ describe('the service process', () => {
       expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
       if (testDb) {
         const tables = (await testDb.db.dialect.listTables(testDb.db.knex)).sort();
-        expect(tables).toEqual([...CORE_TABLES, 'calendar_event_index'].map((t) => `xyz_${t}`).sort());
+        expect(tables).toEqual([...CORE_TABLES, 'calendar_event_index', 'calendar_event_term_index'].map((t) => `xyz_${t}`).sort());
       } else {
         expect(existsSync(path.join(dir, 'data/calendar.db'))).toBe(true);
       }
@@ -59,7 +59,7 @@ describe('the service process', () => {
     try {
       await waitFor(() => proc.output().includes('listening'));
       expect(proc.output()).toContain(
-        "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta) and lists would count and page through it in milliseconds",
+        "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta, and its term index wp_calendar_event_term_index with six triggers on wp_term_relationships and the index) and lists would count and page through it in milliseconds",
       );
       expect(proc.output()).not.toContain('created the event index');
       proc.child.kill('SIGTERM');

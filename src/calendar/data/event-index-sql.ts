@@ -11,6 +11,8 @@ import { EVENT_META } from '../meta-keys';
 
 export const EVENT_INDEX_TABLE = 'calendar_event_index';
 export const OCCURRENCE_INDEX_TABLE = 'calendar_occurrence_index';
+/** The term index of the event index rows (src/calendar/data/event-term-index-sql.ts). */
+export const EVENT_TERM_INDEX_TABLE = 'calendar_event_term_index';
 
 export const eventIndexTable = (prefix: string) => `${prefix}${EVENT_INDEX_TABLE}`;
 export const occurrenceIndexTable = (prefix: string) => `${prefix}${OCCURRENCE_INDEX_TABLE}`;
@@ -49,7 +51,7 @@ export const eventIndexTriggerNames = (prefix: string): string[] => EVENT_TRIGGE
 export const occurrenceIndexTriggerNames = (prefix: string): string[] => OCCURRENCE_TRIGGERS.map((s) => `${prefix}${OCCURRENCE_INDEX_TABLE}_${s}`);
 /** Whether a trigger is one of the index's, of this version or an earlier one (their names share these stems). */
 export const isIndexTrigger = (prefix: string, name: string): boolean =>
-  [EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE].some((stem) => name.toLowerCase().startsWith(`${prefix}${stem}_`.toLowerCase()));
+  [EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, EVENT_TERM_INDEX_TABLE].some((stem) => name.toLowerCase().startsWith(`${prefix}${stem}_`.toLowerCase()));
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const isEvent = (post: string) => `${post}.post_type = ${quote(POST_TYPE.event)}`;

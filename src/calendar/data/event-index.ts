@@ -18,15 +18,18 @@ import {
   occurrenceRowsSql,
   tecOccurrencesTable,
 } from './event-index-sql';
+import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers, termRowsSql } from './event-term-index-sql';
 import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
 
-export { EVENT_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
+export { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
 
 /**
  * The event index: a table of one row per event post holding what the event lists filter and sort on (status,
  * post date, start and end local and UTC, hidden-from-listings, featured, venue), so a list counts and pages
  * through one composite key instead of joining wp_postmeta twice per event; and, where the plugin's custom tables
- * exist, a twin table of one row per occurrence (the plugin's lists are of occurrences there). Triggers keep both
+ * exist, a twin table of one row per occurrence (the plugin's lists are of occurrences there); and a term index,
+ * one row per term of an event with the event's columns, through which lists filtered by terms count (see
+ * event-term-index-sql.ts). Triggers keep all three
  * exact for every writer — this service, WordPress and the plugin sharing the database, plain SQL — in the
  * writer's own statement (src/calendar/data/event-index-sql.ts). A site has it when the service created its
  * tables, or after `wp-calendar db:index`. The options below say each table is complete, and of which version of
@@ -52,6 +55,8 @@ function tableStatements(wp: WpData, dir: string, charsetCollate: string): strin
 
 export interface EventIndexState {
   table: boolean;
+  /** The term index's table. */
+  termTable: boolean;
   /** The index's triggers present, of this version's names or an earlier one's. */
   triggers: string[];
   /** The version marked complete, if any (this version's when `complete`). */
@@ -68,6 +73,7 @@ export interface EventIndexState {
 
 export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const table = await wp.dialect.tableExists(wp.knex, eventIndexTable(wp.prefix));
+  const termTable = await wp.dialect.tableExists(wp.knex, eventTermIndexTable(wp.prefix));
   const occurrencesTable = await wp.dialect.tableExists(wp.knex, tecOccurrencesTable(wp.prefix));
   const occurrenceTable = await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix));
   const present = await wp.dialect.listTriggers(wp.knex);
@@ -79,7 +85,7 @@ export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
   const outdated = (version !== null && !complete) || (complete && occurrencesTable && !occurrenceComplete);
   const search = await searchIndexState(wp, new Set(present.map((t) => t.toLowerCase())));
-  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated, search };
+  return { table, termTable, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated, search };
 }
 
 /** Every piece of the search index is there (or the engine has none). */
@@ -116,24 +122,38 @@ async function count(wp: WpData, table: string): Promise<number> {
 
 /**
  * Fills the index tables from the posts, their meta and the occurrences, and removes rows of posts that are no
- * longer events: what the triggers would have written, for rows that existed before them.
+ * longer events: what the triggers would have written, for rows that existed before them. In one transaction,
+ * with the index triggers idle for its session where the engine allows it (MySQL): the term index is then
+ * rewritten from the event index's rows in one statement (row by row, its triggers on the event index cost MariaDB
+ * tens of seconds at 100,000 events); elsewhere those triggers rewrite each event's term rows with its row.
  */
 export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: number; occurrences?: number }> {
   const table = eventIndexTable(wp.prefix);
-  await wp.knex.raw(eventRowsSql(wp, '1 = 1'));
-  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE p.post_type = ?)`, [POST_TYPE.event]);
-  const tables = [table];
-  let occurrences: number | undefined;
-  if (await wp.dialect.tableExists(wp.knex, occurrenceIndexTable(wp.prefix))) {
-    const occurrenceTable = occurrenceIndexTable(wp.prefix);
-    await wp.knex.raw(occurrenceRowsSql(wp, '1 = 1'));
-    await wp.knex.raw(
-      `DELETE FROM ${occurrenceTable} WHERE occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(wp.prefix)} o JOIN ${wp.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
-      [POST_TYPE.event],
-    );
-    tables.push(occurrenceTable);
-    occurrences = await count(wp, occurrenceTable);
-  }
+  const termTable = eventTermIndexTable(wp.prefix);
+  const occurrenceTable = occurrenceIndexTable(wp.prefix);
+  const hasOccurrenceIndex = await wp.dialect.tableExists(wp.knex, occurrenceTable);
+  await wp.transaction(async (trx) => {
+    const deferred = await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, true);
+    try {
+      await trx.knex.raw(eventRowsSql(trx, '1 = 1'));
+      await trx.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${trx.t.posts} p WHERE p.post_type = ?)`, [POST_TYPE.event]);
+      if (deferred) {
+        await trx.knex.raw(`DELETE FROM ${termTable}`);
+        await trx.knex.raw(termRowsSql(trx, '1 = 1'));
+      }
+      if (hasOccurrenceIndex) {
+        await trx.knex.raw(occurrenceRowsSql(trx, '1 = 1'));
+        await trx.knex.raw(
+          `DELETE FROM ${occurrenceTable} WHERE occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(trx.prefix)} o JOIN ${trx.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
+          [POST_TYPE.event],
+        );
+      }
+    } finally {
+      if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
+    }
+  });
+  const tables = [table, termTable, ...(hasOccurrenceIndex ? [occurrenceTable] : [])];
+  const occurrences = hasOccurrenceIndex ? await count(wp, occurrenceTable) : undefined;
   await wp.dialect.analyze(wp.knex, tables);
   if (searchIndexSupported(wp)) await rebuildSearchRows(wp);
   return { events: await count(wp, table), occurrences };
@@ -151,6 +171,11 @@ export async function withIndexDeferred(trx: WpData, write: () => Promise<{ firs
     if (!deferred || lastId < firstId) return;
     const range = (column: string) => `${column} BETWEEN ${Math.trunc(firstId)} AND ${Math.trunc(lastId)}`;
     if (await trx.dialect.tableExists(trx.knex, eventIndexTable(trx.prefix))) await trx.knex.raw(eventRowsSql(trx, range('p.ID')));
+    // The term index's triggers on the event index were idle too: the batch's term rows, from the rows just written.
+    if (await trx.dialect.tableExists(trx.knex, eventTermIndexTable(trx.prefix))) {
+      await trx.knex.raw(`DELETE FROM ${eventTermIndexTable(trx.prefix)} WHERE ${range('post_id')}`);
+      await trx.knex.raw(termRowsSql(trx, range('x.post_id')));
+    }
     if (await trx.dialect.tableExists(trx.knex, occurrenceIndexTable(trx.prefix))) await trx.knex.raw(occurrenceRowsSql(trx, range('o.post_id')));
   } finally {
     if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
@@ -175,8 +200,8 @@ export interface InstallResult {
  */
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
-  const wanted = [...eventIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
-  const upToDate = before.complete && !before.outdated && before.table && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(wp, before.search);
+  const wanted = [...eventIndexTriggerNames(wp.prefix), ...eventTermIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
+  const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(wp, before.search);
   const earlier = before.version !== null && !before.complete ? before.version : undefined;
   if (!upToDate) {
     await checkPrivileges(wp, before.triggers.length > 0 || earlier ? [...new Set([...INSTALL_PRIVILEGES, ...DROP_PRIVILEGES])] : INSTALL_PRIVILEGES, 'install');
@@ -185,14 +210,15 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
     await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
     await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
     for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'upgrade');
-    if (earlier) await ddl(wp, `DROP TABLE IF EXISTS ${eventIndexTable(wp.prefix)}`, 'upgrade');
+    if (earlier) for (const table of [eventIndexTable(wp.prefix), eventTermIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'upgrade');
     // The occurrence index goes with an earlier version, or with the plugin's table it was made from.
     if (earlier || !before.occurrencesTable) await ddl(wp, `DROP TABLE IF EXISTS ${occurrenceIndexTable(wp.prefix)}`, 'upgrade');
     const charsetCollate = await wp.dialect.charsetCollate(wp.knex);
     if (earlier || !before.table) for (const sql of tableStatements(wp, 'event-index', charsetCollate)) await ddl(wp, sql, 'create');
+    if (earlier || !before.termTable) for (const sql of tableStatements(wp, 'event-term-index', charsetCollate)) await ddl(wp, sql, 'create');
     if (before.occurrencesTable && (earlier || !before.occurrenceIndex.table)) for (const sql of tableStatements(wp, 'occurrence-index', charsetCollate)) await ddl(wp, sql, 'create');
     // Triggers first, rows second: a row written in between is then covered twice rather than missed.
-    const triggers = [...eventIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
+    const triggers = [...eventIndexTriggers(wp), ...eventTermIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
     if (searchIndexSupported(wp)) for (const sql of searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
   }
@@ -213,14 +239,14 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   const before = await eventIndexState(wp);
   const search = before.search;
   const searchTrace = search.table || search.triggers.length > 0 || search.complete;
-  if (!before.table && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete && !searchTrace) return { dropped: false };
+  if (!before.table && !before.termTable && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete && !searchTrace) return { dropped: false };
   await checkPrivileges(wp, DROP_PRIVILEGES, 'drop');
   await deleteOption(wp, EVENT_INDEX_OPTION);
   await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
   await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
   for (const sql of searchIndexDropDdl(search, wp.prefix)) await ddl(wp, sql, 'drop');
-  for (const table of [eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
+  for (const table of [eventTermIndexTable(wp.prefix), eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
   return { dropped: true };
 }
 
@@ -249,12 +275,15 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
     }
     return {
       source: 'occurrences',
-      message: `event lists read The Events Calendar's ${occurrences} table, as the plugin does while its custom tables are active, joined to ${wp.t.posts} for every occurrence in the window${upgrade ? `.${upgrade}` : state.version === null ? '; wp-calendar db:index would add the event and occurrence indexes (two tables and fifteen triggers) and lists would count and page through them in milliseconds' : ''}`,
+      message: `event lists read The Events Calendar's ${occurrences} table, as the plugin does while its custom tables are active, joined to ${wp.t.posts} for every occurrence in the window${upgrade ? `.${upgrade}` : state.version === null ? '; wp-calendar db:index would add the event and occurrence indexes (three tables and twenty-one triggers) and lists would count and page through them in milliseconds' : ''}`,
     };
   }
-  if (state.complete) return { source: 'index', message: `event lists count and page through the event index ${index}, kept current by triggers on ${wp.t.posts} and ${wp.t.postmeta}${upgrade ? `.${upgrade}` : ''}` };
+  if (state.complete) {
+    const terms = eventTermIndexTable(wp.prefix);
+    return { source: 'index', message: `event lists count and page through the event index ${index} (term filters through ${terms}), kept current by triggers on ${wp.t.posts}, ${wp.t.postmeta} and ${wp.t.term_relationships}${upgrade ? `.${upgrade}` : ''}` };
+  }
   return {
     source: 'postmeta',
-    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events;${upgrade || ` wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}) and lists would count and page through it in milliseconds`}`,
+    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events;${upgrade || ` wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}, and its term index ${eventTermIndexTable(wp.prefix)} with six triggers on ${wp.t.term_relationships} and the index) and lists would count and page through it in milliseconds`}`,
   };
 }

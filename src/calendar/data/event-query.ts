@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
-import { EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
+import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
 
 /**
@@ -130,21 +130,27 @@ function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
  * Through the event index `x` (or the occurrence index, whose columns are the same, one row per occurrence):
  * status, hidden flag, dates, featured flag and venue are its columns; `p` is joined only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
  * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
+ * With `termClause`, `x` is the term index instead (the same columns, one row per term of an event) read for the
+ * terms of that term filter, which then needs no relationship probe: an event of several of its terms has a row for
+ * each (count it by distinct id).
  */
-function indexedMatching(wp: WpData, postType: string, q: EventQuery): Matching {
+function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause?: number): Matching {
   const order = (q.window.orderUtc ?? q.window.utc) ? 'x.start_date_utc' : 'x.start_date';
   // Compared on the UTC dates but listed by the local start: the local start's key drives (localStartRange).
   const unindexed = (column: string) => (q.window.utc && order === 'x.start_date' ? wp.dialect.unindexed(wp.knex, column) : column);
   const columns = q.window.utc ? { start: unindexed('x.start_date_utc'), end: unindexed('x.end_date_utc') } : { start: 'x.start_date', end: 'x.end_date' };
-  const query = wp.knex({ x: `${wp.prefix}${q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE}` });
+  const table = termClause !== undefined ? EVENT_TERM_INDEX_TABLE : q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE;
+  const query = wp.knex({ x: `${wp.prefix}${table}` });
   if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
-  const { metaNumericIn = [], metaExists = [], ...rest } = q.filter;
+  const { metaNumericIn = [], metaExists = [], termTaxonomyIds = [], ...rest } = q.filter;
+  if (termClause !== undefined) query.whereIn('x.term_taxonomy_id', termTaxonomyIds[termClause]!.length > 0 ? [...termTaxonomyIds[termClause]!] : [0]);
   wherePostMatches(
     wp,
     query,
     {
       ...rest,
       postType,
+      termTaxonomyIds: termTaxonomyIds.filter((_, i) => i !== termClause),
       metaNumericIn: metaNumericIn.filter((m) => m.key !== EVENT_META.venueId),
       metaExists: metaExists.filter((m) => m.key !== EVENT_META.featured),
     },
@@ -175,17 +181,34 @@ export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Mat
 }
 
 /**
+ * The term filter a list through the event index reads from the term index: the one of fewest terms (a category
+ * counts with its children). None off the event index, or without term filters.
+ */
+function termClauseOf(q: EventQuery): number | undefined {
+  const clauses = q.filter.termTaxonomyIds ?? [];
+  if (q.source !== 'index' || clauses.length === 0) return undefined;
+  return clauses.reduce((best, ids, i) => (ids.length < clauses[best]!.length ? i : best), 0);
+}
+
+/**
  * One page of events and their total: by start, then publication date, then id (a stable tie-break); or by
- * publication date and id when the request names the events (`include`).
+ * publication date and id when the request names the events (`include`). Filtered by terms through the event
+ * index, the total is counted from the term index's key ranges of the terms. The page is read there too when
+ * the filter is of one term (its key gives the list's order, whatever the term's share of the window); of several
+ * terms (a category and its children), from the event index in order, each entry's relationships probed by
+ * primary key, which stops after the page — merging several terms' ranges would sort every match first.
  */
 export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
-  const { query, start, postDate, id } = eventsMatching(wp, postType, q);
+  const clause = termClauseOf(q);
+  const counted = clause === undefined ? undefined : indexedMatching(wp, postType, q, clause);
+  const oneTerm = clause !== undefined && q.filter.termTaxonomyIds![clause]!.length <= 1;
+  const { query, start, postDate, id } = counted && oneTerm ? counted : eventsMatching(wp, postType, q);
   const order: OrderTerm[] = [
     ...(options.byPostDate ? [] : [{ column: start, direction: 'asc' as const }]),
     { column: postDate, direction: 'asc' },
     { column: id, direction: 'asc' },
   ];
-  return pageOfIds(wp, query, order, options.limit, options.offset, id);
+  return pageOfIds(wp, query, order, options.limit, options.offset, id, counted ? { query: counted.query, distinct: oneTerm ? undefined : counted.id } : undefined);
 }
 
 /** Ids of the first `limit` events of the query in start order (the plugin's "upcoming events" page). */
