@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
-import { writeDefaultOptions } from '../../src/setup/prepare-database';
+import { eventIndexState } from '../../src/calendar/data/event-index';
+import { EVENT_INDEX_VERSION } from '../../src/calendar/identifiers';
+import { prepareDatabase, writeDefaultOptions } from '../../src/setup/prepare-database';
+import { updateOption } from '../../src/wp/options';
 import { WpData } from '../../src/wp/wp-data';
 import { freePort, startMain, waitFor } from '../support/process';
+import { seedEvent } from '../support/rows';
 import { createTestDatabase, onMysql } from '../support/test-db';
 
 /** The real process: configuration from the environment, start-up, serving, and a clean SIGTERM. */
@@ -64,6 +68,37 @@ describe('the service process', () => {
       expect(proc.output()).not.toContain('created the event index');
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
+    } finally {
+      proc.child.kill('SIGKILL');
+      await testDb?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('upgrades the event index of a database it created at start, however long the rebuild takes against DB_QUERY_TIMEOUT', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'calendar-main-'));
+    const testDb = onMysql() ? await createTestDatabase() : null;
+    const port = await freePort();
+    const databaseUrl = testDb ? `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}` : `sqlite:${path.join(dir, 'calendar.db')}`;
+    const db = testDb?.db ?? createDatabase({ client: 'sqlite', filename: path.join(dir, 'calendar.db') });
+    const wp = WpData.open(db, 'xyz_');
+    expect((await prepareDatabase(db, { prefix: 'xyz_', siteUrl: 'http://site.test' })).eventIndex).toBe(true);
+    for (let day = 1; day <= 20; day++) await seedEvent(wp, { post_title: `Day ${day}`, start: `2030-01-${String(day).padStart(2, '0')} 10:00:00`, end: `2030-01-${String(day).padStart(2, '0')} 11:00:00` });
+    // An index of an earlier version, as an older release of the service left it.
+    await updateOption(wp, 'calendar_event_index', '1', 'off');
+    if (!testDb) await db.close();
+    // A bound no statement of the rebuild (tables, triggers, rows) stays under: the start-up work must not be bound.
+    const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl, DB_TABLE_PREFIX: 'xyz_', DB_QUERY_TIMEOUT: '1' });
+    try {
+      await waitFor(() => proc.output().includes('listening') || proc.output().includes('cannot prepare the database'));
+      expect(proc.output()).toContain('upgraded the event index from version 1');
+      expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index');
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+      const after = testDb?.db ?? createDatabase({ client: 'sqlite', filename: path.join(dir, 'calendar.db') });
+      expect(await eventIndexState(WpData.open(after, 'xyz_'))).toMatchObject({ version: EVENT_INDEX_VERSION, complete: true, outdated: false });
+      expect(Number(((await after.knex('xyz_calendar_event_index').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n)).toBe(20);
+      if (!testDb) await after.close();
     } finally {
       proc.child.kill('SIGKILL');
       await testDb?.close();
