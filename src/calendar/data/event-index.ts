@@ -6,7 +6,6 @@ import type { WpData } from '../../wp/wp-data';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../identifiers';
 import { isTruthy } from '../settings';
 import {
-  DEFERRED_FLAG,
   eventIndexTable,
   eventIndexTriggerNames,
   eventIndexTriggers,
@@ -137,24 +136,6 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
   await wp.dialect.analyze(wp.knex, tables);
   if (searchIndexSupported(wp)) await rebuildSearchRows(wp);
   return { events: await count(wp, table), occurrences };
-}
-
-/**
- * Runs a bulk write (`trx` is a transaction) with the index triggers idle for its session where the engine allows
- * it (MySQL), then writes the index rows of the posts whose ids `written` returns in one statement per table —
- * what the triggers would have written row by row. On SQLite the triggers run as for any writer.
- */
-export async function withIndexDeferred(trx: WpData, write: () => Promise<{ firstId: number; lastId: number }>): Promise<void> {
-  const deferred = (await eventIndexState(trx)).triggers.length > 0 && (await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, true));
-  try {
-    const { firstId, lastId } = await write();
-    if (!deferred || lastId < firstId) return;
-    const range = (column: string) => `${column} BETWEEN ${Math.trunc(firstId)} AND ${Math.trunc(lastId)}`;
-    if (await trx.dialect.tableExists(trx.knex, eventIndexTable(trx.prefix))) await trx.knex.raw(eventRowsSql(trx, range('p.ID')));
-    if (await trx.dialect.tableExists(trx.knex, occurrenceIndexTable(trx.prefix))) await trx.knex.raw(occurrenceRowsSql(trx, range('o.post_id')));
-  } finally {
-    if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
-  }
 }
 
 export interface InstallResult {
