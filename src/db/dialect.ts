@@ -81,6 +81,8 @@ export interface Dialect {
   createTriggerSql(trigger: TriggerSpec): string;
   /** Names of the triggers of the database (SQLite file / MySQL schema). */
   listTriggers(knex: Knex): Promise<string[]>;
+  /** Names of the triggers on one table (none when the table does not exist): a lookup of that table alone. */
+  triggersOn(knex: Knex, table: string): Promise<string[]>;
   /**
    * Lets triggers idle for the rest of the transaction `knex` (one connection), for a bulk writer that writes what
    * they would in one statement per batch; returns what makes them fire again, to run before the transaction ends.
@@ -257,6 +259,13 @@ const mysql: Dialect = {
     const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
     return rows.map((r) => r.name);
   },
+  async triggersOn(knex, table) {
+    // Both names given as constants: the server reads that table's trigger file alone ("Scanned 0 databases").
+    const rows: Array<{ name: string }> = (
+      await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ?', [table])
+    )[0];
+    return rows.map((r) => r.name);
+  },
   async missingPrivileges(knex, privileges) {
     // Global grants, then grants on this database (whose name may be a LIKE pattern such as `wp\_%`).
     const rows: Array<{ privilege: string }> = (
@@ -394,6 +403,10 @@ const sqlite: Dialect = {
   },
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
+    return rows.map((r) => r.name);
+  },
+  async triggersOn(knex, table) {
+    const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE", [table]);
     return rows.map((r) => r.name);
   },
   missingPrivileges: async () => [],

@@ -15,7 +15,9 @@ import {
   occurrenceIndexTriggerNames,
   occurrenceIndexTriggers,
   occurrenceRowsSql,
+  occurrenceTableTriggerNames,
   tecOccurrencesTable,
+  triggersPresent,
 } from './event-index-sql';
 import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
 
@@ -58,8 +60,15 @@ export interface EventIndexState {
   complete: boolean;
   /** The plugin's occurrences table exists, so an install of this version includes the occurrence index. */
   occurrencesTable: boolean;
-  occurrenceIndex: { table: boolean; complete: boolean };
-  /** An install of an earlier version, or one of this version that lacks the occurrence index it now needs. */
+  /**
+   * `stale`: marked complete, but its triggers on the plugin's occurrences table are gone (the table was dropped
+   * and made again), so it no longer follows the occurrences.
+   */
+  occurrenceIndex: { table: boolean; complete: boolean; stale: boolean };
+  /**
+   * An install of an earlier version, or one of this version that lacks the occurrence index it now needs or
+   * whose occurrence index is stale.
+   */
   outdated: boolean;
   /** The search table of the index, its triggers and its mark (SQLite only). */
   search: SearchIndexState;
@@ -76,9 +85,10 @@ export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const version = typeof mark === 'string' && mark !== '' ? mark : null;
   const complete = version === EVENT_INDEX_VERSION;
   const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
-  const outdated = (version !== null && !complete) || (complete && occurrencesTable && !occurrenceComplete);
+  const stale = occurrencesTable && occurrenceComplete && !triggersPresent(triggers, occurrenceTableTriggerNames(wp.prefix));
+  const outdated = (version !== null && !complete) || (complete && occurrencesTable && (!occurrenceComplete || stale));
   const search = await searchIndexState(wp, new Set(present.map((t) => t.toLowerCase())));
-  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated, search };
+  return { table, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete, stale }, outdated, search };
 }
 
 /** Every piece of the search index is there (or the engine has none). */
@@ -143,6 +153,8 @@ export interface InstallResult {
   created: boolean;
   /** The earlier version this install replaced. */
   upgradedFrom?: string;
+  /** The occurrence index was stale (the plugin's occurrences table made again): its triggers were made again. */
+  restoredOccurrenceIndex?: boolean;
   rows: number;
   /** Rows of the occurrence index, where the plugin's occurrences table exists. */
   occurrences?: number;
@@ -179,7 +191,7 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   }
   const rows = await rebuildEventIndexRows(wp);
   if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: searchIndexSupported(wp) });
-  return { created: !upToDate, upgradedFrom: earlier, rows: rows.events, occurrences: rows.occurrences };
+  return { created: !upToDate, upgradedFrom: earlier, ...(before.occurrenceIndex.stale ? { restoredOccurrenceIndex: true } : {}), rows: rows.events, occurrences: rows.occurrences };
 }
 
 /** The marks the lists read: the tables, their triggers and their rows are in place, of this version (and the search table's). */
@@ -220,12 +232,14 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
   const index = eventIndexTable(wp.prefix);
   const occurrences = tecOccurrencesTable(wp.prefix);
   const upgrade = state.outdated
-    ? state.complete
+    ? state.occurrenceIndex.stale
+      ? ` The occurrence index ${occurrenceIndexTable(wp.prefix)} no longer follows ${occurrences}: its triggers on that table are gone (the table was dropped and made again, as the plugin's migration does), so the lists read ${occurrences} itself; wp-calendar db:index would make the triggers again and recompute its rows.`
+      : state.complete
       ? ` The event index lacks the occurrence index (${occurrenceIndexTable(wp.prefix)}) that ${occurrences} now calls for: wp-calendar db:index would add it (a table and nine triggers), and lists of occurrences would count and page through it.`
       : ` The event index installed is of version ${state.version}, this service's is ${EVENT_INDEX_VERSION}: the lists do not read it; wp-calendar db:index would upgrade it (its triggers and tables made again, its rows recomputed).`
     : '';
   if (customTablesActive && state.occurrencesTable) {
-    if (state.complete && state.occurrenceIndex.complete) {
+    if (state.complete && state.occurrenceIndex.complete && !state.occurrenceIndex.stale) {
       return { source: 'occurrence-index', message: `event lists count and page through the occurrence index ${occurrenceIndexTable(wp.prefix)}, kept current by triggers on ${occurrences}, ${wp.t.posts} and ${wp.t.postmeta}` };
     }
     return {
