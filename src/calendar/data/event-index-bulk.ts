@@ -6,9 +6,10 @@ import { searchRowsSql } from './event-search-index';
 
 /**
  * Bulk writers (the calendar generator, `wp-calendar import`) and the event index: row by row, the index triggers
- * cost several times the rest of a batch (MariaDB: 8 times for generated events; SQLite: twice the rest of an
- * import, the search table's triggers included). A bulk write therefore runs with the triggers idle for its own
- * transaction only, then writes the index rows of the posts it wrote in one statement per table and run of ids.
+ * cost MariaDB 8 times the rest of a generated batch, and a fifth to a quarter of an import (whose own writes go
+ * through the API's write path, statement by statement). A bulk write therefore runs with the triggers idle for
+ * its own transaction only, then writes the index rows of the posts it wrote in one statement per table and run
+ * of ids.
  */
 
 /** The posts a bulk write wrote: a run of consecutive ids, or the ids one by one (in any order). */
