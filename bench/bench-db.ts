@@ -123,22 +123,27 @@ export interface Recorded {
   statements: Statement[];
   /** X-TEC-Total of list answers. */
   total?: number;
+  /** How long the request took, in-process. */
+  ms: number;
 }
 
 /** Runs each path once through the service in-process and records the SQL it sent, per path. */
 export async function recordStatements(url: string, now: Date, paths: readonly string[]): Promise<Record<string, Recorded>> {
   const db = createDatabase(parseDatabaseUrl(url));
-  const app = createApp({ db, clock: () => now });
+  // No request time limit: the date-meta path's lists may take longer than the default 30 s on a large calendar.
+  const app = createApp({ db, clock: () => now, requestTimeoutMs: 0 });
   const recorded: Record<string, Recorded> = {};
   let current: Statement[] = [];
   db.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => current.push({ sql: q.sql, bindings: q.bindings ?? [] }));
   try {
     for (const p of paths) {
       current = [];
+      const started = performance.now();
       const res = await supertest(app).get(p);
+      const ms = performance.now() - started;
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
       const total = res.headers['x-tec-total'];
-      recorded[p] = { statements: current, total: total === undefined ? undefined : Number(total) };
+      recorded[p] = { statements: current, total: total === undefined ? undefined : Number(total), ms };
     }
   } finally {
     await db.close();

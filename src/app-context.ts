@@ -24,6 +24,8 @@ export interface AppContext extends HttpContext {
   readonly remote: { ip: string; secure: boolean };
   /** Where image URLs are fetched from and stored; absent: an image URL is recorded without a download. */
   readonly media?: MediaSettings;
+  /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per request). */
+  warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
 }
 
 export interface ContextOptions {
@@ -35,6 +37,8 @@ export interface ContextOptions {
   remote: { ip: string; secure: boolean };
   authenticationIndex: (ctx: AppContext) => Promise<Record<string, unknown> | []>;
   media?: MediaSettings;
+  /** The keys of the warnings this app has logged (one set per app). */
+  warned: Set<string>;
 }
 
 /** Options every request may need, read in the same single query as the site settings. */
@@ -57,6 +61,11 @@ export function createContext(o: ContextOptions): AppContext {
       return settings;
     },
     isLoggedIn: () => isLoggedIn(ctx.principal),
+    warnOnce(key, fields, message) {
+      if (o.warned.has(key)) return;
+      o.warned.add(key);
+      o.log.warn(fields, message);
+    },
     authenticationIndex: () => o.authenticationIndex(ctx),
   };
   return ctx;

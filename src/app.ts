@@ -63,6 +63,7 @@ export function createApp(deps: AppDeps): express.Express {
   const wp = WpData.open(deps.db, prefix);
   const authOptions = { requireHttps: deps.requireHttps ?? false };
   const describeAuthentication = authenticationIndex(authOptions);
+  const warned = new Set<string>();
 
   const contextFor = (req: Request): AppContext =>
     createContext({
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): express.Express {
       remote: { ip: remoteAddress(req), secure: req.secure },
       authenticationIndex: describeAuthentication,
       media: deps.media,
+      warned,
     });
 
   // Failures that are not bugs: the database is down or busy, or too many lists are running.

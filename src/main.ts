@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
-import { EVENT_INDEX_TABLE, eventListPath } from './calendar/data/event-index';
+import { EVENT_INDEX_TABLE, eventListPath, OCCURRENCE_INDEX_TABLE } from './calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from './calendar/identifiers';
 import { WpData } from './wp/wp-data';
 import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
@@ -56,6 +56,12 @@ async function main(): Promise<void> {
     if (prepared.eventIndexUpgradedFrom !== undefined) {
       const from = prepared.eventIndexUpgradedFrom;
       log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE, from, to: EVENT_INDEX_VERSION }, from === null ? "added the occurrence index to the event index, for the plugin's custom tables" : `upgraded the event index from version ${from}`);
+    }
+    if (prepared.occurrenceIndexRestored) {
+      log.info(
+        { table: config.tablePrefix + OCCURRENCE_INDEX_TABLE },
+        `made the occurrence index's triggers on ${config.tablePrefix}tec_occurrences again (the table had been dropped and made again) and recomputed its rows`,
+      );
     }
     const path = await eventListPath(WpData.open(startup, config.tablePrefix));
     log.info({ eventLists: path.source }, path.message);

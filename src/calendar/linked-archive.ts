@@ -4,7 +4,7 @@ import type { RestResponse } from '../http/response';
 import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
 import { formatWallClock } from '../php/date-time';
-import { eventDateSource } from './data/event-query';
+import { listDateSource } from './date-source';
 import { comparesUtcFields } from './events/event-window';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
 import { ParamChecks } from './db-checks';
@@ -70,7 +70,7 @@ const phpString = (value: unknown): string => (value === true ? '1' : value === 
 async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = comparesUtcFields(env);
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
-  const source = await eventDateSource(wp, env.tec);
+  const source = await listDateSource(env);
   // Only the first page of them, so links of later events are missed, as in the plugin.
   return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }

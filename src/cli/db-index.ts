@@ -43,7 +43,11 @@ export const dbIndex: CliCommand = {
             ? ''
             : ` With it, the occurrence index ${config.tablePrefix}${OCCURRENCE_INDEX_TABLE} holds ${result.occurrences.toLocaleString('en-US')} occurrence${result.occurrences === 1 ? '' : 's'} of ${config.tablePrefix}tec_occurrences, kept current by nine triggers on ${config.tablePrefix}tec_occurrences, ${wp.t.posts} and ${wp.t.postmeta}; lists of occurrences count and page through it.`;
         if (!result.created) return `The event index ${table} is already installed; its ${rows} were checked again.${occurrences}`;
-        const done = result.upgradedFrom ? `Upgraded the event index from version ${result.upgradedFrom} to ${EVENT_INDEX_VERSION}` : 'Installed the event index';
+        const done = result.upgradedFrom
+          ? `Upgraded the event index from version ${result.upgradedFrom} to ${EVENT_INDEX_VERSION}`
+          : result.restoredOccurrenceIndex
+            ? `Made the event index's triggers again (those on ${config.tablePrefix}tec_occurrences had gone with the table, dropped and made again) and recomputed its rows`
+            : 'Installed the event index';
         return `${done}: the table ${table} with ${rows}, and six triggers on ${wp.t.posts} and ${wp.t.postmeta} that keep it current, its term index ${config.tablePrefix}${EVENT_TERM_INDEX_TABLE} with six triggers on ${wp.t.term_relationships} and the index${search}; event lists now count and page through it.${occurrences}`;
       },
       { prepare: false },

@@ -81,11 +81,17 @@ export interface Dialect {
   createTriggerSql(trigger: TriggerSpec): string;
   /** Names of the triggers of the database (SQLite file / MySQL schema). */
   listTriggers(knex: Knex): Promise<string[]>;
+  /** Names of the triggers on one table (none when the table does not exist): a lookup of that table alone. */
+  triggersOn(knex: Knex, table: string): Promise<string[]>;
   /**
-   * Sets or clears a flag of the session (`knex` must be one connection: a transaction) that triggers created with
-   * `unlessSessionFlag` read; false when the engine has no such state (SQLite), the triggers then always run.
+   * Lets triggers idle for the rest of the transaction `knex` (one connection), for a bulk writer that writes what
+   * they would in one statement per batch; returns what makes them fire again, to run before the transaction ends.
+   * MySQL sets the session flag that triggers created with `unlessSessionFlag` test (other sessions never set it).
+   * SQLite triggers cannot read per-connection state: the triggers `names` are dropped inside the transaction and
+   * made again from their own SQL. DDL is transactional there and the write lock keeps every other connection out
+   * until the commit, so no other writer ever runs without them, and a rollback brings them back.
    */
-  setSessionFlag(knex: Knex, flag: string, on: boolean): Promise<boolean>;
+  suspendTriggers(knex: Knex, triggers: { flag: string; names: readonly string[] }): Promise<() => Promise<void>>;
   /**
    * Of the privileges named (`CREATE`, `TRIGGER`, `DROP`, …), those the session's user lacks on its database;
    * SQLite has no privileges, so always none there.
@@ -113,7 +119,8 @@ export interface TriggerSpec {
   when?: string;
   /**
    * A session flag (MySQL user variable) under which the trigger does nothing, for a bulk writer that writes what
-   * the trigger would in one statement per batch. SQLite triggers cannot read per-connection state: ignored there.
+   * the trigger would in one statement per batch (suspendTriggers). SQLite triggers cannot read per-connection
+   * state: ignored there.
    */
   unlessSessionFlag?: string;
   statements: readonly string[];
@@ -249,12 +256,21 @@ const mysql: Dialect = {
     const when = [t.unlessSessionFlag ? `@${t.unlessSessionFlag} IS NULL` : undefined, t.when].filter((c) => c !== undefined).join(' AND ');
     return `CREATE TRIGGER \`${t.name}\` AFTER ${t.event} ON \`${t.table}\` FOR EACH ROW BEGIN ${when ? `IF ${when} THEN ${body} END IF;` : body} END`;
   },
-  async setSessionFlag(knex, flag, on) {
-    await knex.raw(`SET @${flag} = ${on ? 1 : 'NULL'}`);
-    return true;
+  async suspendTriggers(knex, { flag }) {
+    await knex.raw(`SET @${flag} = 1`);
+    return async () => {
+      await knex.raw(`SET @${flag} = NULL`);
+    };
   },
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
+    return rows.map((r) => r.name);
+  },
+  async triggersOn(knex, table) {
+    // Both names given as constants: the server reads that table's trigger file alone ("Scanned 0 databases").
+    const rows: Array<{ name: string }> = (
+      await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ?', [table])
+    )[0];
     return rows.map((r) => r.name);
   },
   async missingPrivileges(knex, privileges) {
@@ -382,9 +398,23 @@ const sqlite: Dialect = {
   },
   castIntegerSql: (expr) => `CAST(${expr} AS INTEGER)`,
   createTriggerSql: (t) => `CREATE TRIGGER "${t.name}" AFTER ${t.event} ON "${t.table}" FOR EACH ROW${t.when ? ` WHEN ${t.when}` : ''} BEGIN ${t.statements.map((s) => `${s};`).join(' ')} END`,
-  setSessionFlag: async () => false,
+  async suspendTriggers(knex, { names }) {
+    if (names.length === 0) return async () => {};
+    const suspended: Array<{ name: string; sql: string }> = await knex.raw(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')}) ORDER BY name`,
+      [...names],
+    );
+    for (const trigger of suspended) await knex.raw(`DROP TRIGGER "${trigger.name.replaceAll('"', '""')}"`);
+    return async () => {
+      for (const trigger of suspended) await knex.raw(trigger.sql);
+    };
+  },
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
+    return rows.map((r) => r.name);
+  },
+  async triggersOn(knex, table) {
+    const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE", [table]);
     return rows.map((r) => r.name);
   },
   missingPrivileges: async () => [],

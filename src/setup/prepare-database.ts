@@ -27,6 +27,11 @@ export interface PrepareResult {
    * it had (or `null` when only the occurrence index was missing, the plugin's tables having come since).
    */
   eventIndexUpgradedFrom?: string | null;
+  /**
+   * Set when this call restored the stale occurrence index of a database the service created: the plugin's
+   * occurrences table had been dropped and made again, without the index's triggers.
+   */
+  occurrenceIndexRestored?: true;
   /** True when this call wrote the default options of a new site. */
   installed: boolean;
 }
@@ -80,11 +85,16 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
   const eventIndex = created.includes('posts') && created.includes('postmeta');
   if (eventIndex) await installEventIndex(wp);
   let eventIndexUpgradedFrom: string | null | undefined;
+  let occurrenceIndexRestored: true | undefined;
   if (!eventIndex && (await eventIndexState(wp)).outdated) {
     // An earlier version's index on a database the service created is the service's to upgrade; on any other
     // database the start-up log says what `db:index` would do, and the lists leave the outdated index alone.
     const ours = await tablesCreatedByService(wp);
-    if (ours.includes('posts') && ours.includes('postmeta')) eventIndexUpgradedFrom = (await installEventIndex(wp)).upgradedFrom ?? null;
+    if (ours.includes('posts') && ours.includes('postmeta')) {
+      const result = await installEventIndex(wp);
+      if (result.restoredOccurrenceIndex && result.upgradedFrom === undefined) occurrenceIndexRestored = true;
+      else eventIndexUpgradedFrom = result.upgradedFrom ?? null;
+    }
   }
   if (installed) {
     await writeDefaultOptions(wp, options, created);
@@ -93,5 +103,5 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
     const recorded = await tablesCreatedByService(wp);
     if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
-  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}) };
+  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}), ...(occurrenceIndexRestored ? { occurrenceIndexRestored } : {}) };
 }

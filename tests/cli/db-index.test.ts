@@ -55,7 +55,7 @@ const searched = (word: string) =>
   });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
 /** Nothing of the index: no table, trigger or mark, and none of its search table either. */
-const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
+const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false, stale: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
 const TRIGGERS = [
   ...['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
   ...['relationship_insert', 'relationship_update', 'relationship_delete', 'index_insert', 'index_update', 'index_delete'].map((s) => `${PREFIX}calendar_event_term_index_${s}`),
@@ -247,7 +247,7 @@ describe('an install of an earlier version', () => {
     expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, outdated: true });
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrences');
     expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: null });
-    expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, occurrenceIndex: { table: true, complete: true }, outdated: false });
+    expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, occurrenceIndex: { table: true, complete: true, stale: false }, outdated: false });
     expect((await svcState()).triggers).toHaveLength(21);
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrence-index');
   });

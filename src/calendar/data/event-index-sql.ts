@@ -46,9 +46,21 @@ export const EVENT_INDEX_COLUMNS = ['post_id', 'post_status', 'post_date', ...ME
 const OCCURRENCE_COLUMNS = ['occurrence_id', 'post_id', 'post_status', 'post_date', ...DATE_COLUMNS, ...FLAG_COLUMNS.map((c) => c.column)];
 
 const EVENT_TRIGGERS = ['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'];
-const OCCURRENCE_TRIGGERS = [...EVENT_TRIGGERS, 'occurrence_insert', 'occurrence_update', 'occurrence_delete'];
+const OCCURRENCE_TABLE_TRIGGERS = ['occurrence_insert', 'occurrence_update', 'occurrence_delete'];
+const OCCURRENCE_TRIGGERS = [...EVENT_TRIGGERS, ...OCCURRENCE_TABLE_TRIGGERS];
 export const eventIndexTriggerNames = (prefix: string): string[] => EVENT_TRIGGERS.map((s) => `${prefix}${EVENT_INDEX_TABLE}_${s}`);
 export const occurrenceIndexTriggerNames = (prefix: string): string[] => OCCURRENCE_TRIGGERS.map((s) => `${prefix}${OCCURRENCE_INDEX_TABLE}_${s}`);
+/**
+ * The occurrence index's triggers on the plugin's occurrences table. They go with the table: when the plugin (its
+ * migration, a reinstall) drops and makes it again, the occurrence index stops following it.
+ */
+export const occurrenceTableTriggerNames = (prefix: string): string[] => OCCURRENCE_TABLE_TRIGGERS.map((s) => `${prefix}${OCCURRENCE_INDEX_TABLE}_${s}`);
+
+/** Whether every trigger `wanted` is among the names `present` (compared as the engines compare them, ignoring case). */
+export const triggersPresent = (present: readonly string[], wanted: readonly string[]): boolean => {
+  const names = new Set(present.map((name) => name.toLowerCase()));
+  return wanted.every((name) => names.has(name.toLowerCase()));
+};
 /** Whether a trigger is one of the index's, of this version or an earlier one (their names share these stems). */
 export const isIndexTrigger = (prefix: string, name: string): boolean =>
   [EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, EVENT_TERM_INDEX_TABLE].some((stem) => name.toLowerCase().startsWith(`${prefix}${stem}_`.toLowerCase()));

@@ -16,7 +16,9 @@ import {
   occurrenceIndexTriggerNames,
   occurrenceIndexTriggers,
   occurrenceRowsSql,
+  occurrenceTableTriggerNames,
   tecOccurrencesTable,
+  triggersPresent,
 } from './event-index-sql';
 import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers, termRowsSql } from './event-term-index-sql';
 import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
@@ -64,8 +66,15 @@ export interface EventIndexState {
   complete: boolean;
   /** The plugin's occurrences table exists, so an install of this version includes the occurrence index. */
   occurrencesTable: boolean;
-  occurrenceIndex: { table: boolean; complete: boolean };
-  /** An install of an earlier version, or one of this version that lacks the occurrence index it now needs. */
+  /**
+   * `stale`: marked complete, but its triggers on the plugin's occurrences table are gone (the table was dropped
+   * and made again), so it no longer follows the occurrences.
+   */
+  occurrenceIndex: { table: boolean; complete: boolean; stale: boolean };
+  /**
+   * An install of an earlier version, or one of this version that lacks the occurrence index it now needs or
+   * whose occurrence index is stale.
+   */
   outdated: boolean;
   /** The search table of the index, its triggers and its mark (SQLite only). */
   search: SearchIndexState;
@@ -83,9 +92,10 @@ export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const version = typeof mark === 'string' && mark !== '' ? mark : null;
   const complete = version === EVENT_INDEX_VERSION;
   const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
-  const outdated = (version !== null && !complete) || (complete && occurrencesTable && !occurrenceComplete);
+  const stale = occurrencesTable && occurrenceComplete && !triggersPresent(triggers, occurrenceTableTriggerNames(wp.prefix));
+  const outdated = (version !== null && !complete) || (complete && occurrencesTable && (!occurrenceComplete || stale));
   const search = await searchIndexState(wp, new Set(present.map((t) => t.toLowerCase())));
-  return { table, termTable, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete }, outdated, search };
+  return { table, termTable, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete, stale }, outdated, search };
 }
 
 /** Every piece of the search index is there (or the engine has none). */
@@ -122,25 +132,24 @@ async function count(wp: WpData, table: string): Promise<number> {
 
 /**
  * Fills the index tables from the posts, their meta and the occurrences, and removes rows of posts that are no
- * longer events: what the triggers would have written, for rows that existed before them. In one transaction,
- * with the index triggers idle for its session where the engine allows it (MySQL): the term index is then
- * rewritten from the event index's rows in one statement (row by row, its triggers on the event index cost MariaDB
- * tens of seconds at 100,000 events); elsewhere those triggers rewrite each event's term rows with its row.
+ * longer events: what the triggers would have written, for rows that existed before them. In one transaction, with
+ * the index triggers asleep for it (dialect.suspendTriggers): the term index is then rewritten from the event
+ * index's rows in one statement, where its triggers on the event index would rewrite each event's term rows one by
+ * one (tens of seconds at 100,000 events on MariaDB).
  */
 export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: number; occurrences?: number }> {
   const table = eventIndexTable(wp.prefix);
   const termTable = eventTermIndexTable(wp.prefix);
   const occurrenceTable = occurrenceIndexTable(wp.prefix);
   const hasOccurrenceIndex = await wp.dialect.tableExists(wp.knex, occurrenceTable);
+  const { triggers } = await eventIndexState(wp);
   await wp.transaction(async (trx) => {
-    const deferred = await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, true);
+    const resume = await trx.dialect.suspendTriggers(trx.knex, { flag: DEFERRED_FLAG, names: triggers });
     try {
       await trx.knex.raw(eventRowsSql(trx, '1 = 1'));
       await trx.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${trx.t.posts} p WHERE p.post_type = ?)`, [POST_TYPE.event]);
-      if (deferred) {
-        await trx.knex.raw(`DELETE FROM ${termTable}`);
-        await trx.knex.raw(termRowsSql(trx, '1 = 1'));
-      }
+      await trx.knex.raw(`DELETE FROM ${termTable}`);
+      await trx.knex.raw(termRowsSql(trx, '1 = 1'));
       if (hasOccurrenceIndex) {
         await trx.knex.raw(occurrenceRowsSql(trx, '1 = 1'));
         await trx.knex.raw(
@@ -148,9 +157,12 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
           [POST_TYPE.event],
         );
       }
-    } finally {
-      if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
+    } catch (error) {
+      // The transaction rolls back (SQLite brings the dropped triggers back with it); the session flag is cleared.
+      await resume().catch(() => undefined);
+      throw error;
     }
+    await resume();
   });
   const tables = [table, termTable, ...(hasOccurrenceIndex ? [occurrenceTable] : [])];
   const occurrences = hasOccurrenceIndex ? await count(wp, occurrenceTable) : undefined;
@@ -159,34 +171,13 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
   return { events: await count(wp, table), occurrences };
 }
 
-/**
- * Runs a bulk write (`trx` is a transaction) with the index triggers idle for its session where the engine allows
- * it (MySQL), then writes the index rows of the posts whose ids `written` returns in one statement per table —
- * what the triggers would have written row by row. On SQLite the triggers run as for any writer.
- */
-export async function withIndexDeferred(trx: WpData, write: () => Promise<{ firstId: number; lastId: number }>): Promise<void> {
-  const deferred = (await eventIndexState(trx)).triggers.length > 0 && (await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, true));
-  try {
-    const { firstId, lastId } = await write();
-    if (!deferred || lastId < firstId) return;
-    const range = (column: string) => `${column} BETWEEN ${Math.trunc(firstId)} AND ${Math.trunc(lastId)}`;
-    if (await trx.dialect.tableExists(trx.knex, eventIndexTable(trx.prefix))) await trx.knex.raw(eventRowsSql(trx, range('p.ID')));
-    // The term index's triggers on the event index were idle too: the batch's term rows, from the rows just written.
-    if (await trx.dialect.tableExists(trx.knex, eventTermIndexTable(trx.prefix))) {
-      await trx.knex.raw(`DELETE FROM ${eventTermIndexTable(trx.prefix)} WHERE ${range('post_id')}`);
-      await trx.knex.raw(termRowsSql(trx, range('x.post_id')));
-    }
-    if (await trx.dialect.tableExists(trx.knex, occurrenceIndexTable(trx.prefix))) await trx.knex.raw(occurrenceRowsSql(trx, range('o.post_id')));
-  } finally {
-    if (deferred) await trx.dialect.setSessionFlag(trx.knex, DEFERRED_FLAG, false);
-  }
-}
-
 export interface InstallResult {
   /** False when the index was already complete and of this version (its rows were checked again). */
   created: boolean;
   /** The earlier version this install replaced. */
   upgradedFrom?: string;
+  /** The occurrence index was stale (the plugin's occurrences table made again): its triggers were made again. */
+  restoredOccurrenceIndex?: boolean;
   rows: number;
   /** Rows of the occurrence index, where the plugin's occurrences table exists. */
   occurrences?: number;
@@ -224,7 +215,7 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   }
   const rows = await rebuildEventIndexRows(wp);
   if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: searchIndexSupported(wp) });
-  return { created: !upToDate, upgradedFrom: earlier, rows: rows.events, occurrences: rows.occurrences };
+  return { created: !upToDate, upgradedFrom: earlier, ...(before.occurrenceIndex.stale ? { restoredOccurrenceIndex: true } : {}), rows: rows.events, occurrences: rows.occurrences };
 }
 
 /** The marks the lists read: the tables, their triggers and their rows are in place, of this version (and the search table's). */
@@ -265,12 +256,14 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
   const index = eventIndexTable(wp.prefix);
   const occurrences = tecOccurrencesTable(wp.prefix);
   const upgrade = state.outdated
-    ? state.complete
+    ? state.occurrenceIndex.stale
+      ? ` The occurrence index ${occurrenceIndexTable(wp.prefix)} no longer follows ${occurrences}: its triggers on that table are gone (the table was dropped and made again, as the plugin's migration does), so the lists read ${occurrences} itself; wp-calendar db:index would make the triggers again and recompute its rows.`
+      : state.complete
       ? ` The event index lacks the occurrence index (${occurrenceIndexTable(wp.prefix)}) that ${occurrences} now calls for: wp-calendar db:index would add it (a table and nine triggers), and lists of occurrences would count and page through it.`
       : ` The event index installed is of version ${state.version}, this service's is ${EVENT_INDEX_VERSION}: the lists do not read it; wp-calendar db:index would upgrade it (its triggers and tables made again, its rows recomputed).`
     : '';
   if (customTablesActive && state.occurrencesTable) {
-    if (state.complete && state.occurrenceIndex.complete) {
+    if (state.complete && state.occurrenceIndex.complete && !state.occurrenceIndex.stale) {
       return { source: 'occurrence-index', message: `event lists count and page through the occurrence index ${occurrenceIndexTable(wp.prefix)}, kept current by triggers on ${occurrences}, ${wp.t.posts} and ${wp.t.postmeta}` };
     }
     return {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
-import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
+import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
 
 /**
@@ -47,9 +47,26 @@ export interface EventQuery {
   searchIndex?: boolean;
 }
 
-/** Where this site keeps the dates the plugin filters on. */
-export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean }): Promise<DateSource> {
-  if (settings.customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) return settings.occurrenceIndex ? 'occurrence-index' : 'occurrences';
+/**
+ * Where this site keeps the dates the plugin filters on. With the occurrence index marked complete, one lookup of
+ * the triggers on the plugin's occurrences table says both that the table exists and that the index still follows
+ * it: a table dropped and made again (the plugin's migration, a reinstall) has lost them, and the index is stale
+ * until `db:index` (or the next start, on a database the service created) makes them again. Meanwhile the lists
+ * read the plugin's table itself, and `onStale` hears of it.
+ */
+export async function eventDateSource(
+  wp: WpData,
+  settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean },
+  onStale?: () => void,
+): Promise<DateSource> {
+  if (settings.customTablesActive) {
+    const occurrences = tecOccurrencesTable(wp.prefix);
+    if (settings.occurrenceIndex && triggersPresent(await wp.dialect.triggersOn(wp.knex, occurrences), occurrenceTableTriggerNames(wp.prefix))) return 'occurrence-index';
+    if (await wp.dialect.tableExists(wp.knex, occurrences)) {
+      if (settings.occurrenceIndex) onStale?.();
+      return 'occurrences';
+    }
+  }
   return settings.eventIndex ? 'index' : 'postmeta';
 }
 

@@ -74,6 +74,18 @@ export async function rebuildSearchRows(wp: WpData): Promise<void> {
   await wp.knex.raw(`INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT p.ID, p.post_title, p.post_excerpt, p.post_content FROM ${wp.t.posts} p WHERE ${isEvent('p')}`);
 }
 
+/**
+ * Rewrites the entries of the posts matching `where` (on `p.ID`, and on `rowid` for the entries): what the triggers
+ * would have written for a bulk writer that let them idle (src/calendar/data/event-index-bulk.ts).
+ */
+export function searchRowsSql(wp: WpData, where: (column: string) => string): string[] {
+  const table = eventSearchTable(wp.prefix);
+  return [
+    `DELETE FROM "${table}" WHERE ${where('rowid')}`,
+    `INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT p.ID, p.post_title, p.post_excerpt, p.post_content FROM ${wp.t.posts} p WHERE ${isEvent('p')} AND (${where('p.ID')})`,
+  ];
+}
+
 /** The DDL of a drop: triggers, then the table. */
 export function searchIndexDropDdl(before: SearchIndexState, prefix: string): string[] {
   return [...before.triggers.map((name) => `DROP TRIGGER IF EXISTS "${name}"`), ...(before.table ? [`DROP TABLE IF EXISTS "${eventSearchTable(prefix)}"`] : [])];

@@ -6,7 +6,8 @@ import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
-import { eventDateSource, eventPage } from '../data/event-query';
+import { eventPage } from '../data/event-query';
+import { listDateSource } from '../date-source';
 import { ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
@@ -157,7 +158,7 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
     ],
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
-  const source = await eventDateSource(wp, env.tec);
+  const source = await listDateSource(env);
   const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
   const items = await serializePage(env, def, wp, input.params, result.ids);
   return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });

@@ -1,7 +1,8 @@
 import type { PostRow } from '../../wp/posts';
 import { termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import { formatWallClock, localToUtc } from '../../php/date-time';
-import { eventDateSource, eventPage, type EventWindow } from '../data/event-query';
+import { eventPage, type EventWindow } from '../data/event-query';
+import { listDateSource } from '../date-source';
 import type { CalendarEnv } from '../env';
 import { POST_TYPE, TAXONOMY } from '../identifiers';
 import { comparesUtcFields } from '../events/event-window';
@@ -49,7 +50,7 @@ export async function feedEventIds(env: CalendarEnv, view: FeedView): Promise<nu
   const wp = env.ctx.wp;
   const term = view.term;
   const termTaxonomyIds = !term ? [] : term.taxonomy === TAXONOMY.category ? [await termTaxonomyIdsWithDescendants(wp, term.taxonomy, [term.term_id])] : [[term.term_taxonomy_id]];
-  const source = await eventDateSource(wp, env.tec);
+  const source = await listDateSource(env);
   const query = { filter: { status: { in: ['publish'] }, termTaxonomyIds }, window: feedWindow(env, bounds(env, view)), source };
   const page = await eventPage(wp, POST_TYPE.event, query, { byPostDate: false, limit: FEED_EVENT_LIMIT, offset: 0 });
   return page.ids;

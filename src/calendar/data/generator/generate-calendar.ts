@@ -8,7 +8,8 @@ import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../.
 import { EVENT_META } from '../../meta-keys';
 import { readTecSettings } from '../../settings';
 import { customTablesExist, insertCustomTableRows, type OccurrenceSource } from '../custom-tables';
-import { eventIndexTable, occurrenceIndexTable, withIndexDeferred } from '../event-index';
+import { eventIndexTable, occurrenceIndexTable } from '../event-index';
+import { withIndexDeferred } from '../event-index-bulk';
 import { eventRows, organizerRows, venueRows, wallMs, type GeneratedPost, type RowContext } from './post-rows';
 import { CATEGORY_NAMES, seededRandom, TAG_NAMES } from './sample-text';
 
@@ -123,8 +124,8 @@ export async function generateCalendar(wp: WpData, options: GenerateCalendarOpti
   let lastEventId = 0;
   for (let written = 0; written < options.events; ) {
     const count = Math.min(batchSize, options.events - written);
-    // The index rows of a batch are written in one statement where the engine lets the triggers wait (MySQL):
-    // row by row, the triggers cost several times the rest of the batch there.
+    // The index rows of a batch are written in one statement with the triggers idle for the batch: row by row,
+    // they cost several times the rest of the batch on MySQL.
     await wp.transaction((trx) =>
       withIndexDeferred(trx, async () => {
         let id = await nextId(trx, trx.t.posts, 'ID');
