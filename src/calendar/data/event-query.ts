@@ -47,11 +47,19 @@ export interface EventQuery {
   searchIndex?: boolean;
 }
 
-/** Where this site keeps the dates the plugin filters on. */
-export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean }): Promise<DateSource> {
-  if (settings.customTablesActive && (await wp.dialect.tableExists(wp.knex, `${wp.prefix}tec_occurrences`))) return settings.occurrenceIndex ? 'occurrence-index' : 'occurrences';
+/**
+ * Where this site keeps the dates the plugin filters on. Whether the occurrences table exists is read with the
+ * request's options when they asked (`siteTables`), otherwise here.
+ */
+export async function eventDateSource(wp: WpData, settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean; siteTables?: ReadonlyMap<string, boolean> }): Promise<DateSource> {
+  const table = occurrencesTableName(wp.prefix);
+  const exists = async () => settings.siteTables?.get(table) ?? (await wp.dialect.tableExists(wp.knex, table));
+  if (settings.customTablesActive && (await exists())) return settings.occurrenceIndex ? 'occurrence-index' : 'occurrences';
   return settings.eventIndex ? 'index' : 'postmeta';
 }
+
+/** The plugin's occurrences table (The Events Calendar 6's custom tables). */
+export const occurrencesTableName = (prefix: string): string => `${prefix}tec_occurrences`;
 
 interface DateColumns {
   start: string;
