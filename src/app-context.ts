@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from './auth/principal';
 import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
+import { occurrencesTableName } from './calendar/data/event-query';
 import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
 import type { WpData } from './wp/wp-data';
@@ -41,7 +42,10 @@ export interface ContextOptions {
   warned: Set<string>;
 }
 
-/** Options every request may need, read in the same single query as the site settings. */
+/**
+ * Options every request may need, read in the same single query as the site settings, with whether the plugin's
+ * occurrences table exists (where the event lists read their dates).
+ */
 const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION];
 
 export function createContext(o: ContextOptions): AppContext {
@@ -57,7 +61,7 @@ export function createContext(o: ContextOptions): AppContext {
     remote: o.remote,
     media: o.media,
     site() {
-      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS });
+      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS, tables: [occurrencesTableName(o.wp.prefix)] });
       return settings;
     },
     isLoggedIn: () => isLoggedIn(ctx.principal),

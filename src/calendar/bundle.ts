@@ -1,4 +1,5 @@
 import { idsFromMeta, loadPostSet, type PostSet, EMPTY_POST_SET } from '../wp/post-set';
+import type { PostRow } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
 import { EVENT_META, WP_META } from './meta-keys';
 
@@ -14,8 +15,9 @@ export interface PostBundle {
 
 const LINK_KEYS = [EVENT_META.venueId, EVENT_META.organizerId];
 
-export async function loadBundle(wp: WpData, ids: readonly number[], options: { taxonomies?: readonly string[]; links?: boolean } = {}): Promise<PostBundle> {
-  const main = await loadPostSet(wp, ids, { taxonomies: options.taxonomies });
+/** `rows`: rows of the batch's posts already read in this request (loadPostSet). */
+export async function loadBundle(wp: WpData, ids: readonly number[], options: { taxonomies?: readonly string[]; links?: boolean; rows?: readonly PostRow[] } = {}): Promise<PostBundle> {
+  const main = await loadPostSet(wp, ids, { taxonomies: options.taxonomies, rows: options.rows });
   const mainIds = [...main.posts.keys()];
   const linkedIds = options.links ? LINK_KEYS.flatMap((key) => idsFromMeta(main, mainIds, key)) : [];
   const linked = linkedIds.length > 0 ? await loadPostSet(wp, linkedIds) : EMPTY_POST_SET;

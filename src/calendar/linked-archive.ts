@@ -1,7 +1,6 @@
 import { registered } from '../http/wp-types';
 import type { ArgValues } from '../http/args';
 import type { RestResponse } from '../http/response';
-import type { WpData } from '../wp/wp-data';
 import { postIdsOfType } from '../wp/posts';
 import { formatWallClock } from '../php/date-time';
 import { listDateSource } from './date-source';
@@ -67,7 +66,7 @@ const phpString = (value: unknown): string => (value === true ? '1' : value === 
 
 /** The plugin's default event query behind `only_with_upcoming`: published (per the archive), not hidden, from now on.
  */
-async function upcomingEvents(env: CalendarEnv, wp: WpData, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
+async function upcomingEvents(env: CalendarEnv, status: LinkedQuery['status']): Promise<NonNullable<LinkedQuery['linkedByFirstEvents']>> {
   const utc = comparesUtcFields(env);
   const now = formatWallClock(env.ctx.now, utc ? 'UTC' : env.siteTimezone);
   const source = await listDateSource(env);
@@ -88,7 +87,7 @@ export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
       eventIndex: env.tec.eventIndex,
       event: a.event,
       hasEvents: a.has_events === undefined ? undefined : isTruthy(a.has_events),
-      linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, wp, status.filter) : undefined,
+      linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, status.filter) : undefined,
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
     const result = await linkedPage(wp, query, page.perPage, page.offset);

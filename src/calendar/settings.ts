@@ -26,6 +26,8 @@ export interface TecSettings {
   eventsSlug: string;
   timezoneMode: 'event' | 'site';
   customTablesActive: boolean;
+  /** Tables whose existence was read with the options (the plugin's occurrences table, for a request's lists). */
+  siteTables: ReadonlyMap<string, boolean>;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
   /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
@@ -73,6 +75,7 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
+    siteTables: site.tables,
     eventIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION,
     occurrenceIndex: site.options.get(EVENT_INDEX_OPTION) === EVENT_INDEX_VERSION && site.options.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION,
     eventSearchIndex: site.options.get(EVENT_SEARCH_INDEX_OPTION) === EVENT_SEARCH_INDEX_VERSION,

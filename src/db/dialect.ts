@@ -66,6 +66,11 @@ export interface Dialect {
   like(knex: Knex, column: string, pattern: string, negate?: boolean): Knex.Raw;
   /** Whether a table exists, in one cheap statement. */
   tableExists(knex: Knex, table: string): Promise<boolean>;
+  /**
+   * The tables of `names` that exist, one row each, to be combined (UNION ALL) with a query of three columns:
+   * `columns[0]` is 1, `columns[1]` the table's name, `columns[2]` NULL. Names compare as tableExists compares them.
+   */
+  existingTables(knex: Knex, names: readonly string[], columns: readonly [string, string, string]): Knex.QueryBuilder;
   /** The DDL file in schema/ that describes WordPress's tables for this dialect. */
   readonly schemaFile: string;
   /** The text substituted for {charset_collate} in the DDL. */
@@ -240,6 +245,12 @@ const mysql: Dialect = {
     const rows: unknown[] = (await knex.raw('SHOW TABLES LIKE ?', [table.replace(/[\\%_]/g, (c) => `\\${c}`)]))[0];
     return rows.length > 0;
   },
+  // An equality on the schema and the name lets the server look the table up alone (Skip_open_table), as SHOW TABLES does.
+  existingTables: (knex, names, [flag, name, value]) =>
+    knex('information_schema.TABLES')
+      .select(knex.raw('1 AS ??', [flag]), { [name]: 'TABLE_NAME' }, knex.raw('NULL AS ??', [value]))
+      .whereRaw('TABLE_SCHEMA = DATABASE()')
+      .where((q) => names.forEach((n) => q.orWhere('TABLE_NAME', n))),
   async charsetCollate(knex) {
     // wpdb::determine_charset: utf8mb4_unicode_520_ci when the server has it, else utf8mb4_unicode_ci.
     const rows: unknown[] = (await knex.raw("SHOW COLLATION LIKE 'utf8mb4_unicode_520_ci'"))[0];
@@ -380,6 +391,11 @@ const sqlite: Dialect = {
     const rows: unknown[] = await knex.raw("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table]);
     return rows.length > 0;
   },
+  existingTables: (knex, names, [flag, name, value]) =>
+    knex('sqlite_master')
+      .select(knex.raw('1 AS ??', [flag]), { [name]: 'name' }, knex.raw('NULL AS ??', [value]))
+      .where('type', 'table')
+      .where((q) => names.forEach((n) => q.orWhereRaw('name = ? COLLATE NOCASE', [n]))),
   charsetCollate: async () => '',
   // The single connection runs one transaction at a time; BEGIN IMMEDIATE (see cachePreparedStatements) takes the
   // file's write lock at the start, so writers in other processes wait (busy_timeout) instead of failing mid-way.

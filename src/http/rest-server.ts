@@ -192,15 +192,17 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
 
   /**
    * rest_send_allow_header(): the route's methods, less those whose permission callback refuses this request
-   * (run on the request as it came, with a scratch space of its own).
+   * (run on the request as it came). After a write they share a scratch space of their own, as what the steps
+   * memoized may be stale; a read changed nothing, so they reuse its space (the addressed post is not read again).
    */
   async function allowedMethods(route: CompiledRoute<C>, request: RestRequest<Record<string, unknown>, C>): Promise<string[]> {
     const allowed = new Set<string>(routeMethods(route.def));
+    const locals = request.method === 'GET' ? request.locals : new RequestLocals();
     for (const endpoint of route.def.endpoints) {
       if (!endpoint.permission) continue;
       let ok: boolean;
       try {
-        ok = (await endpoint.permission({ ...request, locals: new RequestLocals() })) === true;
+        ok = (await endpoint.permission({ ...request, locals })) === true;
       } catch {
         ok = false;
       }

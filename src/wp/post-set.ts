@@ -15,11 +15,16 @@ export interface PostSet {
 
 export const EMPTY_POST_SET: PostSet = { posts: new Map(), meta: new PostMeta(new Map()), terms: new Map() };
 
-export async function loadPostSet(wp: WpData, ids: readonly number[], options: { taxonomies?: readonly string[] } = {}): Promise<PostSet> {
+/**
+ * `rows`: post rows the caller read moments ago in the same request (the post an item route addresses); when they
+ * are every post asked for, the posts are not read again.
+ */
+export async function loadPostSet(wp: WpData, ids: readonly number[], options: { taxonomies?: readonly string[]; rows?: readonly PostRow[] } = {}): Promise<PostSet> {
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (unique.length === 0) return EMPTY_POST_SET;
+  const known = new Map((options.rows ?? []).map((row) => [row.ID, row]));
   const [posts, meta, terms] = await Promise.all([
-    getPosts(wp, unique),
+    unique.every((id) => known.has(id)) ? new Map(unique.map((id) => [id, known.get(id)!])) : getPosts(wp, unique),
     loadPostMeta(wp, unique),
     options.taxonomies && options.taxonomies.length > 0 ? getObjectTerms(wp, unique, options.taxonomies) : Promise.resolve(new Map<number, TermRow[]>()),
   ]);

@@ -1,5 +1,5 @@
 import { getTimezoneOffset } from 'date-fns-tz';
-import { getOptions } from './options';
+import { getOptionsAndTables } from './options';
 import type { PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-data';
 
@@ -43,6 +43,8 @@ export interface SiteSettings extends SiteFacts {
   uploadsUrl: string;
   /** Every option that was asked for, unserialized (extra names come from the caller). */
   options: Map<string, PhpValue | false>;
+  /** Whether each table the caller asked about (`tables`) exists, read in the same statement as the options. */
+  tables: ReadonlyMap<string, boolean>;
 }
 
 const str = (v: PhpValue | false | undefined, fallback = ''): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : fallback);
@@ -68,9 +70,9 @@ function uploadsUrl(siteurl: string, uploadPath: string, uploadUrlPath: string):
 
 export async function loadSiteSettings(
   wp: WpData,
-  options: { homeOverride?: string; now: Date; extraOptions?: readonly string[] },
+  options: { homeOverride?: string; now: Date; extraOptions?: readonly string[]; tables?: readonly string[] },
 ): Promise<SiteSettings> {
-  const values = await getOptions(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])]);
+  const { options: values, tables } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
   const get = (name: string) => values.get(name);
   const home = (options.homeOverride ?? str(get('home'), 'http://localhost')).replace(/\/+$/, '');
   const timezoneString = str(get('timezone_string'));
@@ -92,5 +94,6 @@ export async function loadSiteSettings(
     timeFormat: str(get('time_format'), 'g:i a'),
     uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
     options: values,
+    tables,
   };
 }

@@ -52,23 +52,27 @@ export interface EventQuery {
  * the triggers on the plugin's occurrences table says both that the table exists and that the index still follows
  * it: a table dropped and made again (the plugin's migration, a reinstall) has lost them, and the index is stale
  * until `db:index` (or the next start, on a database the service created) makes them again. Meanwhile the lists
- * read the plugin's table itself, and `onStale` hears of it.
+ * read the plugin's table itself, and `onStale` hears of it. Without the index, whether the table exists is read
+ * with the request's options when they asked (`siteTables`), otherwise here.
  */
 export async function eventDateSource(
   wp: WpData,
-  settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean },
+  settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean; siteTables?: ReadonlyMap<string, boolean> },
   onStale?: () => void,
 ): Promise<DateSource> {
   if (settings.customTablesActive) {
-    const occurrences = tecOccurrencesTable(wp.prefix);
+    const occurrences = occurrencesTableName(wp.prefix);
     if (settings.occurrenceIndex && triggersPresent(await wp.dialect.triggersOn(wp.knex, occurrences), occurrenceTableTriggerNames(wp.prefix))) return 'occurrence-index';
-    if (await wp.dialect.tableExists(wp.knex, occurrences)) {
+    if (settings.siteTables?.get(occurrences) ?? (await wp.dialect.tableExists(wp.knex, occurrences))) {
       if (settings.occurrenceIndex) onStale?.();
       return 'occurrences';
     }
   }
   return settings.eventIndex ? 'index' : 'postmeta';
 }
+
+/** The plugin's occurrences table (The Events Calendar 6's custom tables). */
+export const occurrencesTableName = tecOccurrencesTable;
 
 interface DateColumns {
   start: string;
@@ -149,10 +153,12 @@ function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
  * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
  * With `termClause`, `x` is the term index instead (the same columns, one row per term of an event) read for the
  * terms of that term filter, which then needs no relationship probe: an event of several of its terms has a row for
- * each (count it by distinct id).
+ * each (count it by distinct id). `forCount`: the same rows for a count, which needs no order (another key may serve).
  */
-function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause?: number): Matching {
-  const order = (q.window.orderUtc ?? q.window.utc) ? 'x.start_date_utc' : 'x.start_date';
+function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause?: number, forCount = false): Matching {
+  // A count has no order: compared on the UTC dates, it reads the UTC key's start range (a third of the local
+  // key's cost: the local range widened by a day holds more entries, each checked on columns further down the key).
+  const order = (q.window.orderUtc ?? q.window.utc) || (forCount && q.window.utc) ? 'x.start_date_utc' : 'x.start_date';
   // Compared on the UTC dates but listed by the local start: the local start's key drives (localStartRange).
   const unindexed = (column: string) => (q.window.utc && order === 'x.start_date' ? wp.dialect.unindexed(wp.knex, column) : column);
   const columns = q.window.utc ? { start: unindexed('x.start_date_utc'), end: unindexed('x.end_date_utc') } : { start: 'x.start_date', end: 'x.end_date' };
@@ -225,7 +231,10 @@ export async function eventPage(wp: WpData, postType: string, q: EventQuery, opt
     { column: postDate, direction: 'asc' },
     { column: id, direction: 'asc' },
   ];
-  return pageOfIds(wp, query, order, options.limit, options.offset, id, counted ? { query: counted.query, distinct: oneTerm ? undefined : counted.id } : undefined);
+  // The total counts the same rows as read for counting (through the indexes: on the UTC key of a UTC site).
+  const indexed = q.source === 'index' || q.source === 'occurrence-index';
+  const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
+  return pageOfIds(wp, query, order, options.limit, options.offset, id, counting ? { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined } : undefined);
 }
 
 /** Ids of the first `limit` events of the query in start order (the plugin's "upcoming events" page). */

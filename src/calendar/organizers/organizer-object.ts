@@ -10,10 +10,9 @@ import { ORGANIZER_FIELDS } from './organizer-fields';
 *   falsy entry dropped. */
 export function organizerObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle[options.source].meta;
-  const body: Record<string, unknown> = {
-    ...linkedPostHead(env, bundle, post, 'organizer', options.source),
-    ...readFields(ORGANIZER_FIELDS, meta, post.ID),
-  };
+  // Built by assignment in the plugin's key order (a key met again keeps its first place, as in a spread).
+  const body = linkedPostHead(env, bundle, post, 'organizer', options.source);
+  Object.assign(body, readFields(ORGANIZER_FIELDS, meta, post.ID));
   if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = organizerJsonLd(env, bundle, post, options.source);
-  return dropFalsy({ ...body, ...globalIds(env, bundle, post, options.source) });
+  return dropFalsy(Object.assign(body, globalIds(env, bundle, post, options.source)));
 }

@@ -64,8 +64,9 @@ async function requireTarget(env: CalendarEnv, def: PostResourceDef, input: Oper
   return post;
 }
 
-export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: WpData, id: number, options: { jsonLd: boolean; mask?: boolean }): Promise<Record<string, unknown>> {
-  const bundle = await loadBundle(wp, [id], { taxonomies: def.taxonomies, links: def.links });
+/** `row`: the post's row as this request just read it (a read), so it is not read again; writes pass none. */
+export async function serializeOne(env: CalendarEnv, def: PostResourceDef, wp: WpData, id: number, options: { jsonLd: boolean; mask?: boolean; row?: PostRow }): Promise<Record<string, unknown>> {
+  const bundle = await loadBundle(wp, [id], { taxonomies: def.taxonomies, links: def.links, rows: options.row ? [options.row] : [] });
   const post = bundle.main.posts.get(id);
   if (!post) throw new Error(`post ${id} vanished`);
   const object = def.serialize(env, bundle, post, options);
@@ -76,7 +77,7 @@ export async function readItem(env: CalendarEnv, def: PostResourceDef, input: Op
   const post = await requireTarget(env, def, input);
   const access = def.readAccess(env, post, input.params);
   if (access.error) throw access.error;
-  return serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask });
+  return serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask, row: post });
 }
 
 /**

@@ -12,18 +12,15 @@ import { VENUE_FIELDS } from './venue-fields';
 *   and global ids appended. */
 export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle[options.source].meta;
-  const body: Record<string, unknown> = {
-    ...linkedPostHead(env, bundle, post, 'venue', options.source),
-    ...readFields(VENUE_FIELDS, meta, post.ID),
-    stateprovince: meta.first(post.ID, VENUE_META.stateProvince) ?? '',
-  };
+  // Built by assignment in the plugin's key order (a key met again keeps its first place, as in a spread).
+  const body = linkedPostHead(env, bundle, post, 'venue', options.source);
+  Object.assign(body, readFields(VENUE_FIELDS, meta, post.ID));
+  body.stateprovince = meta.first(post.ID, VENUE_META.stateProvince) ?? '';
   if (options.jsonLd && jsonLdVisible(env, post)) body.json_ld = venueJsonLd(env, bundle, post, options.source);
   const showMap = meta.first(post.ID, VENUE_META.showMap);
   const showMapLink = meta.first(post.ID, VENUE_META.showMapLink);
-  return {
-    ...dropFalsy(body),
-    show_map: showMap === undefined || showMap === null ? true : isTruthy(showMap),
-    show_map_link: showMapLink === undefined || showMapLink === null ? true : isTruthy(showMapLink),
-    ...globalIds(env, bundle, post, options.source),
-  };
+  const venue = dropFalsy(body);
+  venue.show_map = showMap === undefined || showMap === null ? true : isTruthy(showMap);
+  venue.show_map_link = showMapLink === undefined || showMapLink === null ? true : isTruthy(showMapLink);
+  return Object.assign(venue, globalIds(env, bundle, post, options.source));
 }
