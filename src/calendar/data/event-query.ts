@@ -85,9 +85,9 @@ interface DateColumns {
  * The events with their date columns: the occurrences table first, then each occurrence's post by its primary
  * key (the plugin's table has no index on post_id, so the other way round would scan it once per post; SQLite
  * takes CROSS JOIN as that order, MySQL reads it as an inner join and plans it itself); or the posts with their
- * two date meta rows.
+ * two date meta rows, driven from the start meta.
  */
-function withDates(wp: WpData, source: DateSource, w: EventWindow): { query: Knex.QueryBuilder; columns: DateColumns } {
+function withDates(wp: WpData, source: DateSource, w: EventWindow, byIds: boolean): { query: Knex.QueryBuilder; columns: DateColumns } {
   const { utc } = w;
   const orderUtc = w.orderUtc ?? utc;
   if (source === 'occurrences') {
@@ -96,12 +96,21 @@ function withDates(wp: WpData, source: DateSource, w: EventWindow): { query: Kne
     return { query, columns: utc ? { start: 'o.start_date_utc', end: 'o.end_date_utc', order } : { start: 'o.start_date', end: 'o.end_date', order } };
   }
   // The meta rows compare as strings: the plugin always writes `Y-m-d H:i:s`, so string order is date order.
-  const query = wp
-    .knex({ p: wp.t.posts })
-    .join({ ms: wp.t.postmeta }, (j) => j.on('ms.post_id', 'p.ID').andOnVal('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate))
-    .join({ me: wp.t.postmeta }, (j) => j.on('me.post_id', 'p.ID').andOnVal('me.meta_key', utc ? EVENT_META.endDateUtc : EVENT_META.endDate));
+  // No index holds a meta value, so every event's start meta is read: from the `meta_key` entries of the start (one
+  // per event), each event's post by its primary key and its other date meta by post_id, in that order (the dialect
+  // keeps it where the optimizer would read the posts' key first and probe the meta three times per event). Named
+  // events (`include`) are found by their posts' primary key first: the planner chooses.
+  const join = (alias: string, key: string) => {
+    const on = { columns: [`${alias}.post_id`, 'p.ID'] as const, value: [`${alias}.meta_key`, key] as const };
+    if (byIds) query.join({ [alias]: wp.t.postmeta }, (j) => j.on(...on.columns).andOnVal(...on.value));
+    else wp.dialect.joinAfter(query, { alias, name: wp.t.postmeta }, on);
+  };
+  const query = wp.knex({ ms: wp.t.postmeta }).where('ms.meta_key', utc ? EVENT_META.startDateUtc : EVENT_META.startDate);
+  if (byIds) query.join({ p: wp.t.posts }, 'p.ID', 'ms.post_id');
+  else wp.dialect.joinAfter(query, { alias: 'p', name: wp.t.posts }, { columns: ['p.ID', 'ms.post_id'] });
+  join('me', utc ? EVENT_META.endDateUtc : EVENT_META.endDate);
   if (orderUtc === utc) return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value', order: 'ms.meta_value' } };
-  query.join({ mo: wp.t.postmeta }, (j) => j.on('mo.post_id', 'p.ID').andOnVal('mo.meta_key', orderUtc ? EVENT_META.startDateUtc : EVENT_META.startDate));
+  join('mo', orderUtc ? EVENT_META.startDateUtc : EVENT_META.startDate);
   return { query, columns: { start: 'ms.meta_value', end: 'me.meta_value', order: 'mo.meta_value' } };
 }
 
@@ -196,7 +205,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause
 /** The matching events, and the columns of their order. */
 export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
   if (q.source === 'index' || q.source === 'occurrence-index') return indexedMatching(wp, postType, q);
-  const { query, columns } = withDates(wp, q.source, q.window);
+  const { query, columns } = withDates(wp, q.source, q.window, q.filter.ids !== undefined);
   wherePostMatches(wp, query, { ...q.filter, postType });
   query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
   whereWindow(query, columns, q.window);
