@@ -138,13 +138,21 @@ export interface CountOf {
   distinct?: string;
 }
 
+/** A page of ids and its total, each settled when its own statement answers. */
+export interface PendingPage {
+  ids: Promise<number[]>;
+  total: Promise<number>;
+}
+
 /**
  * The page of ids in the given order, and the total, as two statements: an ordered LIMIT can stop after its last
  * row when an index gives the order, and a count can read an index alone, where one statement with
  * `COUNT(*) OVER ()` would have to find and sort every match first (and window functions need MySQL 8). The total
  * may be counted by another query giving the same posts (`counted`), when another index counts them faster.
+ * Both are sent at once and each promise settles on its own: a caller can load the page's posts while a count of
+ * many matches still runs (on a pooled engine, the count's time then hides behind the loading's).
  */
-export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): Promise<PageOfIds> {
+export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): PendingPage {
   const page = matching
     .clone()
     .clearSelect()
@@ -152,8 +160,16 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
     .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
     .limit(sqlCount(limit))
     .offset(sqlCount(offset));
-  const [rows, counts] = await Promise.all([page as Promise<Array<{ ID: number | string }>>, countMatching(wp, { total: counted })]);
-  return { ids: rows.map((r) => Number(r.ID)), total: counts.total! };
+  const ids = (page as Promise<Array<{ ID: number | string }>>).then((rows) => rows.map((r) => Number(r.ID)));
+  const total = countMatching(wp, { total: counted }).then((counts) => counts.total!);
+  return { ids, total };
+}
+
+/** The page of ids and the total (pendingPageOfIds), both settled. */
+export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): Promise<PageOfIds> {
+  const pending = pendingPageOfIds(wp, matching, order, limit, offset, idColumn, counted);
+  const [ids, total] = await Promise.all([pending.ids, pending.total]);
+  return { ids, total };
 }
 
 /** Counts of several queries in one statement. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idsWithMeta, pageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PostFilter } from '../../wp/post-query';
+import { idsWithMeta, pendingPageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
@@ -228,9 +228,10 @@ function termClauseOf(q: EventQuery): number | undefined {
  * index, the total is counted from the term index's key ranges of the terms. The page is read there too when
  * the filter is of one term (its key gives the list's order, whatever the term's share of the window); of several
  * terms (a category and its children), from the event index in order, each entry's relationships probed by
- * primary key, which stops after the page — merging several terms' ranges would sort every match first.
+ * primary key, which stops after the page — merging several terms' ranges would sort every match first. The ids
+ * and the total settle each on its own (pendingPageOfIds).
  */
-export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
+export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): PendingPage {
   const clause = termClauseOf(q);
   const counted = clause === undefined ? undefined : indexedMatching(wp, postType, q, clause);
   const oneTerm = clause !== undefined && q.filter.termTaxonomyIds![clause]!.length <= 1;
@@ -243,7 +244,14 @@ export async function eventPage(wp: WpData, postType: string, q: EventQuery, opt
   // The total counts the same rows as read for counting (through the indexes: on the UTC key of a UTC site).
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
-  return pageOfIds(wp, query, order, options.limit, options.offset, id, counting ? { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined } : undefined);
+  return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, counting ? { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined } : undefined);
+}
+
+/** The page and its total (pendingEventPage), both settled. */
+export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
+  const pending = pendingEventPage(wp, postType, q, options);
+  const [ids, total] = await Promise.all([pending.ids, pending.total]);
+  return { ids, total };
 }
 
 /** Ids of the first `limit` events of the query in start order (the plugin's "upcoming events" page). */

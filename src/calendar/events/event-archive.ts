@@ -6,7 +6,7 @@ import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
-import { eventPage } from '../data/event-query';
+import { pendingEventPage } from '../data/event-query';
 import { listDateSource } from '../date-source';
 import { ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
@@ -159,7 +159,9 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await listDateSource(env);
-  const result = await eventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
-  const items = await serializePage(env, def, wp, input.params, result.ids);
-  return archiveResponse(env, def, { items, total: result.total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
+  const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  // The page's events load while the total is still counted (tens of thousands of index entries in a month of a
+  // large calendar); Promise.all also hears a failure of either.
+  const [items, total] = await Promise.all([pending.ids.then((ids) => serializePage(env, def, wp, input.params, ids)), pending.total]);
+  return archiveResponse(env, def, { items, total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
 }
