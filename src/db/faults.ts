@@ -4,7 +4,7 @@
  * waits, SQLite's busy file); "unavailable" ones mean the database cannot be reached or written at all right now.
  */
 
-const codeOf = (error: unknown): string =>
+export const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
 
 /** ER_LOCK_DEADLOCK (1213) and ER_LOCK_WAIT_TIMEOUT (1205): InnoDB rolled the statement or transaction back. */

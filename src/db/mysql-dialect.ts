@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Dialect, IndexInfo } from './dialect';
+import { codeOf, mysqlRetryable, mysqlUnavailable, WriteLockTimeout } from './faults';
+
+/** The MySQL/MariaDB dialect: WordPress's own engine. */
+
+/** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
+const INCOMPATIBLE_SQL_MODES = ['NO_ZERO_DATE', 'ONLY_FULL_GROUP_BY', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'TRADITIONAL', 'ANSI'];
+
+export function compatibleSqlMode(current: string): string {
+  return current
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m && !INCOMPATIBLE_SQL_MODES.includes(m.toUpperCase()))
+    .join(',');
+}
+
+export const mysqlDialect: Dialect = {
+  name: 'mysql',
+  tiesAsWordPressShowsThem: true,
+  schemaFile: 'mysql.sql',
+  knexConfig(config, limits) {
+    if (config.client !== 'mysql') throw new Error('mysql dialect needs a mysql config');
+    return {
+      client: 'mysql2',
+      acquireConnectionTimeout: limits.acquireTimeoutMs,
+      connection: {
+        host: config.host,
+        port: config.port,
+        user: config.user,
+        password: config.password,
+        database: config.database,
+        charset: 'utf8mb4',
+        // WordPress converts between local and UTC time itself; the session must never shift DATETIMEs.
+        timezone: 'Z',
+        // DATETIME values stay the exact strings WordPress wrote, including '0000-00-00 00:00:00'.
+        dateStrings: true,
+        supportBigNumbers: true,
+        decimalNumbers: true,
+        connectTimeout: limits.acquireTimeoutMs,
+      },
+      pool: {
+        min: 0,
+        max: limits.poolSize,
+        afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: MysqlConnection) => void) {
+          boundQueries(conn, limits.queryTimeoutMs);
+          conn.query('SELECT @@SESSION.sql_mode AS mode', (err, rows) => {
+            if (err) return done(err, conn);
+            const mode = compatibleSqlMode(String(rows?.[0]?.mode ?? ''));
+            const lockWait = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
+            conn.query(`SET SESSION sql_mode = ?, time_zone = '+00:00', NAMES utf8mb4, innodb_lock_wait_timeout = ${lockWait}`, [mode], (err2) => done(err2 ?? null, conn));
+          });
+        },
+      },
+    };
+  },
+  async writeTransaction(knex, limits, work) {
+    // GET_LOCK belongs to the session, not the transaction: the connection is held from before BEGIN until the
+    // lock is released after COMMIT, so the next writer's statements start after this one's commit. READ COMMITTED
+    // takes no gap locks on the postmeta and term indexes, where concurrent inserts deadlocked under REPEATABLE READ.
+    const client = knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(conn: unknown): Promise<unknown> };
+    const conn = await client.acquireConnection();
+    const name = writeLockName(knex);
+    let locked = false;
+    try {
+      const seconds = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
+      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 ? seconds * 1000 + limits.queryTimeoutMs : 0 });
+      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(limits.lockTimeoutMs);
+      locked = true;
+      return await knex.transaction(work, { connection: conn, isolationLevel: 'read committed' });
+    } finally {
+      if (locked) await knex.raw('SELECT RELEASE_LOCK(?)', [name]).connection(conn).catch(() => undefined);
+      await client.releaseConnection(conn);
+    }
+  },
+  isRetryable: mysqlRetryable,
+  isUnavailable: mysqlUnavailable,
+  async listTables(knex) {
+    const rows: Array<{ name: string }> = (
+      await knex.raw('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()')
+    )[0];
+    return rows.map((r) => r.name);
+  },
+  async columns(knex, table) {
+    const rows: Array<Record<string, string | null>> = (
+      await knex.raw(
+        `SELECT COLUMN_NAME AS name, DATA_TYPE AS type, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS def, EXTRA AS extra
+         FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+        [table],
+      )
+    )[0];
+    return rows.map((r) => ({
+      name: String(r.name),
+      family: /int/i.test(String(r.type)) ? 'integer' : 'text',
+      nullable: r.nullable === 'YES',
+      // MariaDB reports defaults as SQL literals ('0000-00-00 00:00:00' quoted, NULL as the word NULL).
+      defaultValue: r.def === null || r.def === 'NULL' ? null : String(r.def).replace(/^'(.*)'$/s, '$1'),
+      autoIncrement: /auto_increment/i.test(String(r.extra)),
+    }));
+  },
+  async indexes(knex, table) {
+    const rows: Array<{ Key_name: string; Non_unique: number; Column_name: string; Seq_in_index: number }> = (
+      await knex.raw('SHOW INDEX FROM ??', [table])
+    )[0];
+    return groupIndexRows(
+      rows.map((r) => ({ name: r.Key_name, unique: Number(r.Non_unique) === 0, column: r.Column_name, seq: Number(r.Seq_in_index) })),
+      (name) => name === 'PRIMARY',
+    );
+  },
+  castInteger: (knex, column) => knex.raw('CAST(?? AS SIGNED)', [column]),
+  binaryEquals: (knex, column, value) => knex.raw('?? = BINARY ?', [column, value]),
+  unindexed: (knex, column) => knex.raw('CONCAT(??)', [column]),
+  joinAfter: (query, table, on) =>
+    query.joinRaw(`STRAIGHT_JOIN ?? AS ?? ON ?? = ??${on.value ? ' AND ?? = ?' : ''}`, [table.name, table.alias, ...on.columns, ...(on.value ?? [])]),
+  like: (knex, column, pattern, negate) => knex.raw(`?? ${negate ? 'NOT LIKE' : 'LIKE'} ?`, [column, pattern]),
+  async tableExists(knex, table) {
+    const rows: unknown[] = (await knex.raw('SHOW TABLES LIKE ?', [table.replace(/[\\%_]/g, (c) => `\\${c}`)]))[0];
+    return rows.length > 0;
+  },
+  // An equality on the schema and the name lets the server look the table up alone (Skip_open_table), as SHOW TABLES does.
+  existingTables: (knex, names, [flag, name, value]) =>
+    knex('information_schema.TABLES')
+      .select(knex.raw('1 AS ??', [flag]), { [name]: 'TABLE_NAME' }, knex.raw('NULL AS ??', [value]))
+      .whereRaw('TABLE_SCHEMA = DATABASE()')
+      .where((q) => names.forEach((n) => q.orWhere('TABLE_NAME', n))),
+  async charsetCollate(knex) {
+    // wpdb::determine_charset: utf8mb4_unicode_520_ci when the server has it, else utf8mb4_unicode_ci.
+    const rows: unknown[] = (await knex.raw("SHOW COLLATION LIKE 'utf8mb4_unicode_520_ci'"))[0];
+    const collate = rows.length > 0 ? 'utf8mb4_unicode_520_ci' : 'utf8mb4_unicode_ci';
+    return `DEFAULT CHARACTER SET utf8mb4 COLLATE ${collate}`;
+  },
+  async resetAutoIncrement(knex, table) {
+    // InnoDB raises a value below the highest id to max(id) + 1.
+    await knex.raw('ALTER TABLE ?? AUTO_INCREMENT = 1', [table]);
+  },
+  castIntegerSql: (expr) => `CAST(${expr} AS SIGNED)`,
+  createTriggerSql(t) {
+    const body = t.statements.map((s) => `${s};`).join(' ');
+    const when = [t.unlessSessionFlag ? `@${t.unlessSessionFlag} IS NULL` : undefined, t.when].filter((c) => c !== undefined).join(' AND ');
+    return `CREATE TRIGGER \`${t.name}\` AFTER ${t.event} ON \`${t.table}\` FOR EACH ROW BEGIN ${when ? `IF ${when} THEN ${body} END IF;` : body} END`;
+  },
+  async suspendTriggers(knex, { flag }) {
+    await knex.raw(`SET @${flag} = 1`);
+    return async () => {
+      await knex.raw(`SET @${flag} = NULL`);
+    };
+  },
+  async listTriggers(knex) {
+    const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
+    return rows.map((r) => r.name);
+  },
+  async triggersOn(knex, table) {
+    // Both names given as constants: the server reads that table's trigger file alone ("Scanned 0 databases").
+    const rows: Array<{ name: string }> = (
+      await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ?', [table])
+    )[0];
+    return rows.map((r) => r.name);
+  },
+  async missingPrivileges(knex, privileges) {
+    // Global grants, then grants on this database (whose name may be a LIKE pattern such as `wp\_%`).
+    const rows: Array<{ privilege: string }> = (
+      await knex.raw(
+        `SELECT PRIVILEGE_TYPE AS privilege FROM information_schema.USER_PRIVILEGES WHERE GRANTEE = @grantee
+         UNION SELECT PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE = @grantee AND DATABASE() LIKE TABLE_SCHEMA`.replaceAll(
+          '@grantee',
+          "CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')",
+        ),
+      )
+    )[0];
+    const held = new Set(rows.map((r) => r.privilege.toUpperCase()));
+    return privileges.filter((p) => !held.has(p.toUpperCase()));
+  },
+  // ER_TABLEACCESS_DENIED_ERROR, ER_DBACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR, and binary logging's
+  // demand for SUPER (or log_bin_trust_function_creators) to create triggers.
+  isPermissionError: (error) => ['ER_TABLEACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR', 'ER_BINLOG_CREATE_ROUTINE_NEED_SUPER'].includes(codeOf(error)),
+  async analyze(knex, tables) {
+    for (const table of tables) await knex.raw('ANALYZE TABLE ??', [table]);
+  },
+  async explain(knex, query) {
+    const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];
+    return rows.map((r) => `table=${r.table} type=${r.type} key=${r.key} rows=${r.rows} extra=${r.Extra ?? ''}`);
+  },
+};
+
+function groupIndexRows(
+  rows: Array<{ name: string; unique: boolean; column: string; seq: number }>,
+  isPrimary: (name: string) => boolean,
+): IndexInfo[] {
+  const byName = new Map<string, IndexInfo & { seqs: number[] }>();
+  for (const r of rows) {
+    let index = byName.get(r.name);
+    if (!index) {
+      index = { name: r.name, unique: r.unique, primary: isPrimary(r.name), columns: [], seqs: [] };
+      byName.set(r.name, index);
+    }
+    index.columns[r.seq - 1] = r.column;
+  }
+  return [...byName.values()].map(({ seqs: _seqs, ...index }) => index);
+}
+
+interface MysqlConnection {
+  query(sql: string, cb: (err: Error | null, rows?: Array<Record<string, unknown>>) => void): void;
+  query(sql: string, values: unknown[], cb: (err: Error | null) => void): void;
+  destroy(): void;
+}
+
+/** GET_LOCK names are server-wide (64 characters at most): one lock per database. */
+function writeLockName(knex: Knex): string {
+  const database = String((knex.client as { connectionSettings?: { database?: string } }).connectionSettings?.database ?? '');
+  return `wp-calendar:${createHash('sha1').update(database).digest('hex')}`;
+}
+
+/**
+ * Every statement of the connection gets mysql2's inactivity timeout (unless 0), so a hung server answers with an
+ * error in bounded time. The connection is then destroyed: its late answer must not reach the next statement, and
+ * the pool drops destroyed connections. Non-finite numbers have no SQL spelling (mysql2 would write `Infinity`, a
+ * column name): they are bound as NULL, which matches no row.
+ */
+function boundQueries(conn: MysqlConnection, timeoutMs: number): void {
+  const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
+  (conn as { query: unknown }).query = (...args: unknown[]) => {
+    const [first, ...rest] = args;
+    const options = typeof first === 'string' ? { sql: first } : (first as Record<string, unknown>);
+    const timeout = options.timeout === undefined ? timeoutMs : (options.timeout as number);
+    const bounded = { ...options, timeout: timeout > 0 ? timeout : undefined };
+    if (Array.isArray(rest[0])) rest[0] = rest[0].map((v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
+    const last = rest.length - 1;
+    if (typeof rest[last] === 'function') {
+      const callback = rest[last] as (err: { code?: string } | null, ...more: unknown[]) => void;
+      rest[last] = (err: { code?: string } | null, ...more: unknown[]) => {
+        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+        callback(err, ...more);
+      };
+    }
+    return query(bounded, ...rest);
+  };
+}
