@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from './auth/principal';
 import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
-import { occurrencesTableName } from './calendar/data/event-query';
+import { tecOccurrencesTable } from './calendar/data/event-index-sql';
 import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
 import type { WpData } from './wp/wp-data';
@@ -61,7 +61,7 @@ export function createContext(o: ContextOptions): AppContext {
     remote: o.remote,
     media: o.media,
     site() {
-      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS, tables: [occurrencesTableName(o.wp.prefix)] });
+      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)] });
       return settings;
     },
     isLoggedIn: () => isLoggedIn(ctx.principal),

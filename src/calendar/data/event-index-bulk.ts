@@ -1,9 +1,8 @@
 import type { WpData } from '../../wp/wp-data';
-import { POST_TYPE } from '../identifiers';
-import { eventIndexState } from './event-index';
-import { DEFERRED_FLAG, eventIndexTable, eventRowsSql, occurrenceIndexTable, occurrenceRowsSql, tecOccurrencesTable } from './event-index-sql';
+import { eventIndexState, withTriggersAsleep, writeIndexRows } from './event-index';
+import { occurrenceIndexTable } from './event-index-sql';
 import { searchRowsSql } from './event-search-index';
-import { eventTermIndexTable, termRowsSql } from './event-term-index-sql';
+import { eventTermIndexTable } from './event-term-index-sql';
 
 /**
  * Bulk writers (the calendar generator, `wp-calendar import`) and the event index: row by row, the index triggers
@@ -38,30 +37,11 @@ const RUNS_PER_STATEMENT = 200;
 const inRuns = (runs: ReadonlyArray<[number, number]>) => (column: string) =>
   runs.map(([first, last]) => (first === last ? `${column} = ${first}` : `${column} BETWEEN ${first} AND ${last}`)).join(' OR ');
 
-/**
- * What the triggers would have written for the posts `runs` hold: their event rows (and none for a post that is no
- * longer an event), their term rows made again from those, their occurrences' rows (and none for an occurrence that
- * is gone), their search entries.
- */
-async function writeIndexRows(trx: WpData, runs: ReadonlyArray<[number, number]>, tables: { events: boolean; terms: boolean; occurrences: boolean; search: boolean }): Promise<void> {
-  const event = POST_TYPE.event;
+/** The index rows of the posts `runs` hold (writeIndexRows), and their search entries, a statement per 200 runs. */
+async function writeRunsIndexRows(trx: WpData, runs: ReadonlyArray<[number, number]>, tables: { events: boolean; terms: boolean; occurrences: boolean; search: boolean }): Promise<void> {
   for (let i = 0; i < runs.length; i += RUNS_PER_STATEMENT) {
     const where = inRuns(runs.slice(i, i + RUNS_PER_STATEMENT));
-    if (tables.events) {
-      await trx.knex.raw(eventRowsSql(trx, where('p.ID')));
-      await trx.knex.raw(`DELETE FROM ${eventIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND post_id NOT IN (SELECT p.ID FROM ${trx.t.posts} p WHERE p.post_type = ?)`, [event]);
-    }
-    if (tables.terms) {
-      await trx.knex.raw(`DELETE FROM ${eventTermIndexTable(trx.prefix)} WHERE ${where('post_id')}`);
-      await trx.knex.raw(termRowsSql(trx, where('x.post_id')));
-    }
-    if (tables.occurrences) {
-      await trx.knex.raw(occurrenceRowsSql(trx, where('o.post_id')));
-      await trx.knex.raw(
-        `DELETE FROM ${occurrenceIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(trx.prefix)} o JOIN ${trx.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
-        [event],
-      );
-    }
+    await writeIndexRows(trx, where, tables);
     if (tables.search) for (const sql of searchRowsSql(trx, where)) await trx.knex.raw(sql);
   }
 }
@@ -78,24 +58,17 @@ export async function withIndexDeferred(trx: WpData, write: () => Promise<Writte
     await write();
     return;
   }
-  const resume = await trx.dialect.suspendTriggers(trx.knex, { flag: DEFERRED_FLAG, names });
   const has = (table: string) => state.triggers.some((t) => t.toLowerCase().startsWith(table.toLowerCase()));
-  try {
-    // The rows are written while the triggers still sleep: the term index's triggers on the event index would
-    // otherwise rewrite each event's term rows one by one as its event row is written.
+  // The rows are written while the triggers still sleep: the term index's triggers on the event index would
+  // otherwise rewrite each event's term rows one by one as its event row is written.
+  await withTriggersAsleep(trx, names, async () => {
     const runs = idRuns(await write());
-    if (runs.length > 0) {
-      await writeIndexRows(trx, runs, {
-        events: state.table && state.triggers.length > 0,
-        terms: state.termTable && has(eventTermIndexTable(trx.prefix)),
-        occurrences: state.occurrencesTable && state.occurrenceIndex.table && has(occurrenceIndexTable(trx.prefix)),
-        search: state.search.table && state.search.triggers.length > 0,
-      });
-    }
-  } catch (error) {
-    // The transaction rolls back (SQLite brings the dropped triggers back with it); the session flag is cleared.
-    await resume().catch(() => undefined);
-    throw error;
-  }
-  await resume();
+    if (runs.length === 0) return;
+    await writeRunsIndexRows(trx, runs, {
+      events: state.table && state.triggers.length > 0,
+      terms: state.termTable && has(eventTermIndexTable(trx.prefix)),
+      occurrences: state.occurrencesTable && state.occurrenceIndex.table && has(occurrenceIndexTable(trx.prefix)),
+      search: state.search.table && state.search.triggers.length > 0,
+    });
+  });
 }

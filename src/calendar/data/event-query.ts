@@ -61,7 +61,7 @@ export async function eventDateSource(
   onStale?: () => void,
 ): Promise<DateSource> {
   if (settings.customTablesActive) {
-    const occurrences = occurrencesTableName(wp.prefix);
+    const occurrences = tecOccurrencesTable(wp.prefix);
     if (settings.occurrenceIndex && triggersPresent(await wp.dialect.triggersOn(wp.knex, occurrences), occurrenceTableTriggerNames(wp.prefix))) return 'occurrence-index';
     if (settings.siteTables?.get(occurrences) ?? (await wp.dialect.tableExists(wp.knex, occurrences))) {
       if (settings.occurrenceIndex) onStale?.();
@@ -70,9 +70,6 @@ export async function eventDateSource(
   }
   return settings.eventIndex ? 'index' : 'postmeta';
 }
-
-/** The plugin's occurrences table (The Events Calendar 6's custom tables). */
-export const occurrencesTableName = tecOccurrencesTable;
 
 interface DateColumns {
   start: string;
