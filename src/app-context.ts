@@ -6,6 +6,7 @@ import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
 import type { WpData } from './wp/wp-data';
 import type { MediaSettings } from './media/uploads';
+import type { StampedCache } from './db/stamped-cache';
 
 /**
  * Everything a request handler may use, built fresh for each request by createApp: the data layer, the
@@ -25,6 +26,11 @@ export interface AppContext extends HttpContext {
   readonly remote: { ip: string; secure: boolean };
   /** Where image URLs are fetched from and stored; absent: an image URL is recorded without a download. */
   readonly media?: MediaSettings;
+  /**
+   * The objects of list pages this app rendered, kept under the database's change stamp (serializePage); absent
+   * when the app keeps none (LIST_CACHE=0): lists then read no stamp and keep no total either.
+   */
+  readonly pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
   /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per request). */
   warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
 }
@@ -40,6 +46,8 @@ export interface ContextOptions {
   media?: MediaSettings;
   /** The keys of the warnings this app has logged (one set per app). */
   warned: Set<string>;
+  /** The app's rendered list pages (one cache per app). */
+  pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
 }
 
 /**
@@ -60,6 +68,7 @@ export function createContext(o: ContextOptions): AppContext {
     principal: ANONYMOUS,
     remote: o.remote,
     media: o.media,
+    pages: o.pages,
     site() {
       settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)] });
       return settings;

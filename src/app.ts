@@ -19,6 +19,7 @@ import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
+import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
 
 /**
@@ -34,6 +35,11 @@ export interface AppDeps {
   siteUrl?: string;
   clock?: Clock;
   logger?: Logger;
+  /**
+   * Keep event lists' totals and rendered pages under the database's change stamp until the next commit
+   * (stamped-cache.ts; default true). Off, every list counts and renders its page.
+   */
+  listCache?: boolean;
   /** Largest accepted request body in bytes (default 10 MiB). */
   bodyLimit?: number;
   /** Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback). */
@@ -64,6 +70,8 @@ export function createApp(deps: AppDeps): express.Express {
   const authOptions = { requireHttps: deps.requireHttps ?? false };
   const describeAuthentication = authenticationIndex(authOptions);
   const warned = new Set<string>();
+  // At most 128 pages of up to 50 events (some kilobytes each) per app.
+  const listPages = deps.listCache === false ? undefined : new StampedCache<ReadonlyArray<Record<string, unknown>>>(128);
 
   const contextFor = (req: Request): AppContext =>
     createContext({
@@ -76,6 +84,7 @@ export function createApp(deps: AppDeps): express.Express {
       authenticationIndex: describeAuthentication,
       media: deps.media,
       warned,
+      pages: listPages,
     });
 
   // Failures that are not bugs: the database is down or busy, or too many lists are running.

@@ -103,6 +103,7 @@ async function main(): Promise<void> {
     clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
     logger: log,
     bodyLimit: config.bodyLimit,
+    listCache: config.listCache,
     media: config.media,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,

@@ -32,6 +32,8 @@ export interface Config {
   fixtures?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Keep event lists' totals and rendered pages until the next commit (stamped-cache.ts). */
+  listCache: boolean;
   /** Waiting bounds for the database (connections, statements, the write lock) and the MySQL pool size. */
   databaseLimits: DatabaseLimits;
   /** Bounds on requests and slow clients (ms; 0 disables a timeout). */
@@ -97,6 +99,7 @@ const EnvSchema = z.object({
     .optional(),
   TEST_DOUBLE: boolFlag.default(false),
   FIXTURES: z.string().min(1).optional(),
+  LIST_CACHE: boolFlag.default(true),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DB_ACQUIRE_TIMEOUT: ms.default(5_000),
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     testDouble: e.TEST_DOUBLE,
     fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
+    listCache: e.LIST_CACHE,
     databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT) },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT,

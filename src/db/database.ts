@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config/config';
 import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
+import { ChangeStamps, StampedCache } from './stamped-cache';
 import { WriteLockTimeout } from './faults';
 import type { ReadRouting } from './read-routing';
 import type { ReplicaSet } from './replicas';
@@ -19,6 +20,10 @@ export interface Database {
    */
   writeTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The change stamp (stamped-cache.ts); absent where it cannot vouch for what is read (read replicas). */
+  stamps?: ChangeStamps;
+  /** List totals kept until the next commit, under the change stamp. */
+  counts: StampedCache<number>;
   /** Present when statements are routed per request (read replicas, query timing): see read-routing.ts. */
   routing?: ReadRouting;
   /** The read replicas of a MySQL primary, when DATABASE_REPLICA_URLS names some. */
@@ -49,6 +54,8 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     knex,
     dialect,
     limits,
+    stamps: new ChangeStamps(dialect),
+    counts: new StampedCache<number>(),
     async writeTransaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {

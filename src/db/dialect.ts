@@ -114,6 +114,16 @@ export interface Dialect {
   isPermissionError(error: unknown): boolean;
   /** Refreshes the planner's statistics of the tables (SQLite keeps none until ANALYZE runs). */
   analyze(knex: Knex, tables: readonly string[]): Promise<void>;
+  /**
+   * A value that differs whenever a change may have been committed to the database since it was last read, by any
+   * writer (this process, another one, plain SQL), or undefined where the engine keeps none (count-cache.ts).
+   * SQLite: the connection's identity, its `data_version` (commits by other connections) and `total_changes()`
+   * (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence number, which every change
+   * to an InnoDB table moves before its commit; MySQL shows none.
+   */
+  changeStamp(knex: Knex): Promise<string | undefined>;
+  /** Whether every change to these tables moves changeStamp: all of them on SQLite, InnoDB tables on MySQL. */
+  stampCovers(knex: Knex, tables: readonly string[]): Promise<boolean>;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
   /**

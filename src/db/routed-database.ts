@@ -29,6 +29,8 @@ export function withReadRouting(
     ...primary,
     routing,
     replicas,
+    // A replica answers from an earlier state than the primary's change stamp says.
+    stamps: replicas ? undefined : primary.stamps,
     async close() {
       await replicas?.close();
       await primary.close();

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect, IndexInfo } from './dialect';
 import { codeOf, sqliteRetryable, sqliteUnavailable } from './faults';
+
+const CONNECTION_ID_FUNCTION = 'calendar_connection_id';
 
 /** The SQLite dialect: the embedded store of the zero-configuration start and of the test double. */
 
@@ -26,6 +29,9 @@ export const sqliteDialect: Dialect = {
             // WordPress's LIKE is case-insensitive for ASCII, which is SQLite's default; keep it explicit.
             conn.pragma('case_sensitive_like = OFF');
             cachePreparedStatements(conn);
+            // Who this connection is, for changeStamp: a new connection's data_version says nothing of the old one's.
+            const id = randomUUID();
+            conn.function(CONNECTION_ID_FUNCTION, { deterministic: true }, () => id);
             done(null, conn);
           } catch (error) {
             done(error as Error, conn);
@@ -137,6 +143,11 @@ export const sqliteDialect: Dialect = {
   async analyze(knex, tables) {
     for (const table of tables) await knex.raw('ANALYZE ??', [table]);
   },
+  async changeStamp(knex) {
+    const rows: Array<{ stamp: string }> = await knex.raw(`SELECT ${CONNECTION_ID_FUNCTION}() || ':' || d.data_version || ':' || total_changes() AS stamp FROM pragma_data_version d`);
+    return rows[0]?.stamp;
+  },
+  stampCovers: async () => true,
   async explain(knex, query) {
     const rows: Array<{ detail: string }> = await knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.bindings] as Knex.Value[]);
     return rows.map((r) => r.detail);
@@ -146,6 +157,7 @@ export const sqliteDialect: Dialect = {
 interface SqliteConnection {
   pragma(sql: string): unknown;
   prepare(sql: string): unknown;
+  function(name: string, options: { deterministic: boolean }, body: () => unknown): unknown;
 }
 
 /** Statements kept per connection; the service issues a few dozen distinct SQL texts. */

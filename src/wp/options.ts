@@ -23,11 +23,10 @@ export async function getOptions(wp: WpData, names: readonly string[]): Promise<
  * getOptions() and, in the same statement, whether each of `tables` exists (by the name asked): what a request needs to know
  * about the site before its first query, in one round trip.
  */
-export async function getOptionsAndTables(wp: WpData, names: readonly string[], tables: readonly string[]): Promise<{ options: Map<string, PhpValue | false>; tables: Map<string, boolean> }> {
-  if (tables.length === 0) return { options: await getOptions(wp, names), tables: new Map() };
+export async function getOptionsAndTables(wp: WpData, names: readonly string[], tables: readonly string[]): Promise<OptionsAndTables> {
   const columns = ['is_table', 'option_name', 'option_value'] as const;
   const optionRows = wp.knex(wp.t.options).select(wp.knex.raw('0 AS ??', [columns[0]]), columns[1], columns[2]).whereIn('option_name', [...names]);
-  const rows: Array<OptionRow & { is_table: number | string }> = await optionRows.unionAll(wp.dialect.existingTables(wp.knex, tables, columns));
+  const rows: Array<OptionRow & { is_table: number | string }> = await (tables.length === 0 ? optionRows : optionRows.unionAll(wp.dialect.existingTables(wp.knex, tables, columns)));
   const lower = new Map(names.map((n) => [n.toLowerCase(), n]));
   const lowerTables = new Map(tables.map((t) => [t.toLowerCase(), t]));
   const byName = new Map<string, PhpValue | false>();
@@ -36,7 +35,15 @@ export async function getOptionsAndTables(wp: WpData, names: readonly string[], 
     if (Number(row.is_table) === 1) found.set(lowerTables.get(row.option_name.toLowerCase()) ?? row.option_name, true);
     else byName.set(lower.get(row.option_name.toLowerCase()) ?? row.option_name, maybeUnserialize(row.option_value));
   }
-  return { options: byName, tables: found };
+  const stored = rows.filter((row) => Number(row.is_table) !== 1).map((row) => `${row.option_name}\u0000${row.option_value}`);
+  return { options: byName, tables: found, stored: stored.sort().join('\u0000') };
+}
+
+export interface OptionsAndTables {
+  options: Map<string, PhpValue | false>;
+  tables: Map<string, boolean>;
+  /** The rows read, as stored: equal texts, equal options (a key for what was computed from them). */
+  stored: string;
 }
 
 export async function getOption(wp: WpData, name: string): Promise<PhpValue | false | undefined> {

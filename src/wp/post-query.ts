@@ -136,6 +136,8 @@ export function newestFirst(wp: WpData, status: StatusFilter, columns: PostColum
 export interface CountOf {
   query: Knex.QueryBuilder;
   distinct?: string;
+  /** The change stamp read before the count (WpData.changeStamp): the total is kept under it until the next commit. */
+  stamp?: Promise<string | undefined>;
 }
 
 /** A page of ids and its total, each settled when its own statement answers. */
@@ -161,8 +163,7 @@ export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order:
     .limit(sqlCount(limit))
     .offset(sqlCount(offset));
   const ids = (page as Promise<Array<{ ID: number | string }>>).then((rows) => rows.map((r) => Number(r.ID)));
-  const total = countMatching(wp, { total: counted }).then((counts) => counts.total!);
-  return { ids, total };
+  return { ids, total: countTotal(wp, counted) };
 }
 
 /** The page of ids and the total (pendingPageOfIds), both settled. */
@@ -172,13 +173,32 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
   return { ids, total };
 }
 
+/** The total of a page: kept until the next commit when the caller read the change stamp (CountOf.stamp). */
+function countTotal(wp: WpData, counted: CountOf): Promise<number> {
+  const statement = countStatement(wp, { total: counted });
+  const run = () => countsOf(statement, ['total']).then((counts) => counts.total!);
+  const cache = wp.counts;
+  if (!counted.stamp || !cache) return run();
+  const { sql, bindings } = statement.toSQL();
+  return counted.stamp.then((stamp) => cache.through(stamp, `${sql}\u0000${JSON.stringify(bindings)}`, run));
+}
+
 /** Counts of several queries in one statement. */
-export async function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder | CountOf>): Promise<Record<string, number>> {
+export function countMatching(wp: WpData, queries: Record<string, Knex.QueryBuilder | CountOf>): Promise<Record<string, number>> {
+  return countsOf(countStatement(wp, queries), Object.keys(queries));
+}
+
+/** The one statement that counts each query, as a column named after it. */
+function countStatement(wp: WpData, queries: Record<string, Knex.QueryBuilder | CountOf>): Knex.QueryBuilder {
   const selects = Object.entries(queries).map(([name, q]) => {
     const { query, distinct }: CountOf = 'clone' in q ? { query: q } : q;
     const base = query.clone().clearSelect().clearOrder();
     return (distinct === undefined ? base.count({ n: '*' }) : base.countDistinct({ n: distinct })).as(name);
   });
-  const row = (await wp.knex.select(selects).first()) as Record<string, number | string>;
-  return Object.fromEntries(Object.keys(queries).map((name) => [name, Number(row[name])]));
+  return wp.knex.select(selects);
+}
+
+async function countsOf(statement: Knex.QueryBuilder, names: readonly string[]): Promise<Record<string, number>> {
+  const row = (await statement.first()) as Record<string, number | string>;
+  return Object.fromEntries(names.map((name) => [name, Number(row[name])]));
 }

@@ -45,6 +45,8 @@ export interface SiteSettings extends SiteFacts {
   options: Map<string, PhpValue | false>;
   /** Whether each table the caller asked about (`tables`) exists, read in the same statement as the options. */
   tables: ReadonlyMap<string, boolean>;
+  /** Equal for two requests whose settings are equal: the options as stored, the override and the zone's offset. */
+  fingerprint: string;
 }
 
 const str = (v: PhpValue | false | undefined, fallback = ''): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : fallback);
@@ -72,16 +74,17 @@ export async function loadSiteSettings(
   wp: WpData,
   options: { homeOverride?: string; now: Date; extraOptions?: readonly string[]; tables?: readonly string[] },
 ): Promise<SiteSettings> {
-  const { options: values, tables } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
+  const { options: values, tables, stored } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
   const get = (name: string) => values.get(name);
   const home = (options.homeOverride ?? str(get('home'), 'http://localhost')).replace(/\/+$/, '');
   const timezoneString = str(get('timezone_string'));
+  const gmtOffset = effectiveGmtOffset(timezoneString, str(get('gmt_offset'), '0'), options.now);
   return {
     name: str(get('blogname')),
     description: str(get('blogdescription')),
     url: str(get('siteurl'), home).replace(/\/+$/, ''),
     home,
-    gmtOffset: effectiveGmtOffset(timezoneString, str(get('gmt_offset'), '0'), options.now),
+    gmtOffset,
     timezoneString,
     pageForPosts: int(get('page_for_posts')),
     pageOnFront: int(get('page_on_front')),
@@ -95,5 +98,6 @@ export async function loadSiteSettings(
     uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
     options: values,
     tables,
+    fingerprint: `${home}\u0000${gmtOffset}\u0000${stored}`,
   };
 }

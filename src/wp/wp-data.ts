@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { StampedCache } from '../db/stamped-cache';
 import type { Database } from '../db/database';
 import type { Dialect } from '../db/dialect';
 import { tableNames, type TableNames } from './tables';
@@ -19,7 +20,7 @@ export class WpData {
     readonly knex: Knex | Knex.Transaction,
     readonly dialect: Dialect,
     readonly prefix: string,
-    private readonly db?: Pick<Database, 'writeTransaction'>,
+    private readonly db?: Pick<Database, 'writeTransaction' | 'stamps' | 'counts'>,
   ) {
     this.t = tableNames(prefix);
   }
@@ -32,6 +33,20 @@ export class WpData {
     let fields = this.changes.get(postId);
     if (!fields) this.changes.set(postId, (fields = new Set()));
     fields.add(field);
+  }
+
+  /**
+   * The database's change stamp (stamped-cache.ts) where it vouches for `tables`; never inside a transaction,
+   * whose reads see its own uncommitted writes. Read it before what is kept under it.
+   */
+  changeStamp(tables: readonly string[]): Promise<string | undefined> {
+    const stamps = this.inTransaction ? undefined : this.db?.stamps;
+    return stamps ? stamps.read(this.knex as Knex, tables) : Promise.resolve(undefined);
+  }
+
+  /** List totals kept under the change stamp. */
+  get counts(): StampedCache<number> | undefined {
+    return this.db?.counts;
   }
 
   get inTransaction(): boolean {

@@ -3,7 +3,7 @@ import { idsWithMeta, pendingPageOfIds, wherePostMatches, type OrderTerm, type P
 import type { WpData } from '../../wp/wp-data';
 import { EVENT_META } from '../meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
-import { narrowBySearchIndex } from './event-search-index';
+import { eventSearchTable, narrowBySearchIndex } from './event-search-index';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
@@ -153,6 +153,12 @@ function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
   if (until !== undefined) query.where('x.start_date', '<=', shiftDays(until, 1));
 }
 
+/** The index an indexed list reads: the term index for a term filter's terms, else the event or occurrence index. */
+function indexTable(wp: WpData, q: EventQuery, termClause: number | undefined): string {
+  const table = termClause !== undefined ? EVENT_TERM_INDEX_TABLE : q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE;
+  return `${wp.prefix}${table}`;
+}
+
 /**
  * Through the event index `x` (or the occurrence index, whose columns are the same, one row per occurrence):
  * status, hidden flag, dates, featured flag and venue are its columns; `p` is joined only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
@@ -168,8 +174,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause
   // Compared on the UTC dates but listed by the local start: the local start's key drives (localStartRange).
   const unindexed = (column: string) => (q.window.utc && order === 'x.start_date' ? wp.dialect.unindexed(wp.knex, column) : column);
   const columns = q.window.utc ? { start: unindexed('x.start_date_utc'), end: unindexed('x.end_date_utc') } : { start: 'x.start_date', end: 'x.end_date' };
-  const table = termClause !== undefined ? EVENT_TERM_INDEX_TABLE : q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE;
-  const query = wp.knex({ x: `${wp.prefix}${table}` });
+  const query = wp.knex({ x: indexTable(wp, q, termClause) });
   if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
   const { metaNumericIn = [], metaExists = [], termTaxonomyIds = [], ...rest } = q.filter;
   if (termClause !== undefined) query.whereIn('x.term_taxonomy_id', termTaxonomyIds[termClause]!.length > 0 ? [...termTaxonomyIds[termClause]!] : [0]);
@@ -219,6 +224,23 @@ function termClauseOf(q: EventQuery): number | undefined {
   return clauses.reduce((best, ids, i) => (ids.length < clauses[best]!.length ? i : best), 0);
 }
 
+export interface PageOptions {
+  byPostDate: boolean;
+  limit: number;
+  offset: number;
+  /** The change stamp read before the list: an indexed total is kept under it (CountOf.stamp). */
+  stamp?: Promise<string | undefined>;
+}
+
+/**
+ * Every table a list and its page of events may read — WordPress's, the indexes, the search index — for the
+ * change stamp that keeps their answers until the next commit (WpData.changeStamp).
+ */
+export function eventListTables(wp: WpData): string[] {
+  const indexes = [EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, EVENT_TERM_INDEX_TABLE].map((table) => `${wp.prefix}${table}`);
+  return [...Object.values(wp.t), ...indexes, eventSearchTable(wp.prefix)];
+}
+
 /**
  * One page of events and their total: by start, then publication date, then id (a stable tie-break); or by
  * publication date and id when the request names the events (`include`). Filtered by terms through the event
@@ -228,7 +250,7 @@ function termClauseOf(q: EventQuery): number | undefined {
  * primary key, which stops after the page — merging several terms' ranges would sort every match first. The ids
  * and the total settle each on its own (pendingPageOfIds).
  */
-export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): PendingPage {
+export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, options: PageOptions): PendingPage {
   const clause = termClauseOf(q);
   const counted = clause === undefined ? undefined : indexedMatching(wp, postType, q, clause);
   const oneTerm = clause !== undefined && q.filter.termTaxonomyIds![clause]!.length <= 1;
@@ -241,11 +263,12 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   // The total counts the same rows as read for counting (through the indexes: on the UTC key of a UTC site).
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
-  return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, counting ? { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined } : undefined);
+  const total = counting && { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp };
+  return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, total);
 }
 
 /** The page and its total (pendingEventPage), both settled. */
-export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: { byPostDate: boolean; limit: number; offset: number }): Promise<PageOfIds> {
+export async function eventPage(wp: WpData, postType: string, q: EventQuery, options: PageOptions): Promise<PageOfIds> {
   const pending = pendingEventPage(wp, postType, q, options);
   const [ids, total] = await Promise.all([pending.ids, pending.total]);
   return { ids, total };

@@ -6,7 +6,7 @@ import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-data';
-import { pendingEventPage } from '../data/event-query';
+import { eventListTables, pendingEventPage } from '../data/event-query';
 import { listDateSource } from '../date-source';
 import { ParamChecks } from '../db-checks';
 import type { CalendarEnv } from '../env';
@@ -159,9 +159,11 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await listDateSource(env);
-  const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset });
+  // Read before the total and the page's objects, which are kept under it until the next commit.
+  const stamp = env.ctx.pages ? wp.changeStamp(eventListTables(wp)) : undefined;
+  const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset, stamp });
   // The page's events load while the total is still counted (tens of thousands of index entries in a month of a
   // large calendar); Promise.all also hears a failure of either.
-  const [items, total] = await Promise.all([pending.ids.then((ids) => serializePage(env, def, wp, input.params, ids)), pending.total]);
+  const [items, total] = await Promise.all([pending.ids.then((ids) => serializePage(env, def, wp, input.params, ids, stamp)), pending.total]);
   return archiveResponse(env, def, { items, total, paging: page, urlParams: urlParams(a, page.perPage, bounds, status.urlValue, input.params), addedParams: addedParams(a) });
 }

@@ -48,8 +48,28 @@ export function requestedStatus(env: CalendarEnv, input: Pick<OperationInput, 'a
   return input.locals.memo(STATUS, () => archiveStatus(env, postType, input.args.status));
 }
 
-/** The objects of a page, in the page's order, password-protected ones masked unless the caller has access. */
-export async function serializePage(env: CalendarEnv, def: PostResourceDef, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
+/**
+ * The objects of a page, in the page's order, password-protected ones masked unless the caller has access. With
+ * the change stamp read before the page (WpData.changeStamp), they are kept under it until the next commit, for
+ * the same page asked again by a caller of the same capabilities, with the same settings, password and context.
+ * Callers must not change them.
+ */
+export async function serializePage(
+  env: CalendarEnv,
+  def: PostResourceDef,
+  wp: WpData,
+  params: Record<string, unknown>,
+  ids: readonly number[],
+  stamp?: Promise<string | undefined>,
+): Promise<ReadonlyArray<Record<string, unknown>>> {
+  const kept = env.ctx.pages;
+  if (!stamp || !kept) return renderPage(env, def, wp, params, ids);
+  const { userId, caps } = env.ctx.principal;
+  const key = [def.name, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify([params.context, params.password]), ids.join(',')].join('\u0001');
+  return kept.through(await stamp, key, () => renderPage(env, def, wp, params, ids));
+}
+
+async function renderPage(env: CalendarEnv, def: PostResourceDef, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
   const out: Array<Record<string, unknown>> = [];
   for (const id of ids) {
@@ -72,7 +92,7 @@ const rawQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v 
 const encodedQuery = (params: ReadonlyArray<UrlParam>) => params.map(([k, v]) => (v === null ? urlEncode(k) : `${urlEncode(k)}=${urlEncode(v)}`)).join('&');
 
 export interface ArchiveResult {
-  items: Array<Record<string, unknown>>;
+  items: ReadonlyArray<Record<string, unknown>>;
   total: number;
   paging: Paging;
   /** The effective query values after `page`, in the archive's fixed order. */

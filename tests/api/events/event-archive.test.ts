@@ -88,6 +88,8 @@ describe('SQL statements per request', () => {
   async function statements(path: string): Promise<number> {
     let count = 0;
     const listener = () => count++;
+    // Each request counts its total itself rather than reading the one the previous request left in the cache.
+    t.testDb.db.counts?.clear();
     t.testDb.db.knex.on('query', listener);
     try {
       const res = await t.request.get(path);
@@ -99,6 +101,8 @@ describe('SQL statements per request', () => {
   }
 
   it.each(['events', 'events?categories=music&tags=free&search=Event', 'venues', 'organizers', 'venues?search=lyon&has_events=1'])('GET /%s runs as many statements for 1 item as for 50', async (path) => {
+    // Once per process, the first list asks which engine holds the tables its count reads (count-cache.ts).
+    await statements(`/wp-json/tribe/events/v1/${path}`);
     const one = await statements(`/wp-json/tribe/events/v1/${path}${path.includes('?') ? '&' : '?'}per_page=1`);
     const fifty = await statements(`/wp-json/tribe/events/v1/${path}${path.includes('?') ? '&' : '?'}per_page=50`);
     expect(fifty).toBe(one);

@@ -1,0 +1,157 @@
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
+import { createApp } from '../../src/app';
+import { parseDatabaseUrl } from '../../src/config/config';
+import { createDatabase, type Database } from '../../src/db/database';
+import { prepareDatabase } from '../../src/setup/prepare-database';
+import { WpData } from '../../src/wp/wp-data';
+import { seedEvent, seedMeta } from '../support/rows';
+import { createTestDatabaseUrl, onMysql } from '../support/test-db';
+
+/**
+ * A list's total and its page of events are kept until the next commit (src/db/stamped-cache.ts): the same list
+ * asked again counts and loads nothing, another page of it counts nothing; any write — by another connection
+ * (another process, WordPress, a test suite) or by plain SQL on the service's own connection — shows at the very
+ * next request. Callers who may see different things never share a page. On both engines.
+ */
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const JULY = '/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31&per_page=2';
+
+let service: Database;
+let other: Database;
+let request: supertest.Agent;
+let uncached: supertest.Agent;
+let wp: WpData;
+let otherWp: WpData;
+let dropDatabase: () => Promise<void>;
+
+beforeAll(async () => {
+  // A file (SQLite) or a database of its own (MariaDB) that two connection pools can share.
+  let url: string;
+  if (onMysql()) {
+    const made = await createTestDatabaseUrl();
+    url = made.url;
+    dropDatabase = made.close;
+  } else {
+    const file = path.join(os.tmpdir(), `calendar-totals-${process.pid}-${Date.now()}.db`);
+    url = `sqlite:${file}`;
+    dropDatabase = async () => ['', '-wal', '-shm'].forEach((suffix) => rmSync(`${file}${suffix}`, { force: true }));
+  }
+  service = createDatabase(parseDatabaseUrl(url));
+  await prepareDatabase(service, { prefix: 'wp_', siteUrl: 'http://calendar.test' });
+  other = createDatabase(parseDatabaseUrl(url));
+  request = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW }));
+  uncached = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW, listCache: false }));
+  wp = WpData.open(service, 'wp_');
+  otherWp = WpData.open(other, 'wp_');
+  for (const day of [10, 11, 12]) await seedEvent(wp, { post_title: `July ${day}`, start: `2025-07-${day} 19:00:00`, end: `2025-07-${day} 21:00:00` });
+});
+afterAll(async () => {
+  await other?.close();
+  await service?.close();
+  await dropDatabase?.();
+});
+
+interface Listed {
+  total: number;
+  /** The request counted its total (a COUNT statement on the event index). */
+  counted: boolean;
+  /** The request read the page's posts. */
+  loaded: boolean;
+}
+
+async function listedWith(agent: supertest.Agent, url: string): Promise<Listed & { body: any }> {
+  const statements: string[] = [];
+  const record = (q: { sql: string }) => statements.push(q.sql);
+  service.knex.on('query', record);
+  try {
+    const res = await agent.get(url);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(Number(res.headers['x-tec-total']));
+    return {
+      total: res.body.total,
+      counted: statements.some((sql) => /count\(/i.test(sql) && sql.includes('wp_calendar_event_index')),
+      loaded: statements.some((sql) => /^select \* from .wp_posts. where .ID. in/i.test(sql)),
+      body: res.body,
+    };
+  } finally {
+    service.knex.removeListener('query', record);
+  }
+}
+
+/** The total, and whether the request counted it. */
+async function listed(url = JULY): Promise<{ total: number; counted: boolean }> {
+  const { total, counted } = await listedWith(request, url);
+  return { total, counted };
+}
+
+it('the same list asked again counts and loads nothing, and gives the same answer; its next page counts nothing', async () => {
+  service.counts.clear();
+  const first = await listedWith(request, JULY);
+  expect(first).toMatchObject({ total: 3, counted: true, loaded: true });
+  const again = await listedWith(request, JULY);
+  expect(again).toMatchObject({ total: 3, counted: false, loaded: false });
+  expect(again.body).toEqual(first.body);
+  expect(await listedWith(request, `${JULY}&page=2`)).toMatchObject({ total: 3, counted: false, loaded: true });
+});
+
+it('with LIST_CACHE off, every request counts and loads', async () => {
+  await listedWith(uncached, JULY);
+  expect(await listedWith(uncached, JULY)).toMatchObject({ total: 3, counted: true, loaded: true });
+});
+
+it('a title changed by another connection shows at the next request', async () => {
+  await listedWith(request, JULY);
+  await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 11' }).update({ post_title: 'July 11, renamed' });
+  const next = await listedWith(request, JULY);
+  expect(next).toMatchObject({ counted: true, loaded: true });
+  expect(next.body.events.map((e: { title: string }) => e.title)).toEqual(['July 10', 'July 11, renamed']);
+  await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 11, renamed' }).update({ post_title: 'July 11' });
+});
+
+it('a password-protected event is shown with its password and masked without it, in either order', async () => {
+  const url = '/wp-json/tribe/events/v1/events?start_date=2025-08-01&end_date=2025-08-31';
+  await seedEvent(wp, { post_title: 'Locked', post_password: 'pw', post_content: 'Behind the door', start: '2025-08-01 19:00:00', end: '2025-08-01 21:00:00' });
+  const description = async (query: string) => (await listedWith(request, `${url}${query}`)).body.events[0].description;
+  expect(await description('')).toBe('');
+  expect(await description('&password=pw')).toContain('Behind the door');
+  expect(await description('')).toBe('');
+  expect(await description('&password=pw')).toContain('Behind the door');
+});
+
+it('an event inserted by another connection is counted at the next request', async () => {
+  await listed();
+  await seedEvent(otherWp, { post_title: 'From elsewhere', start: '2025-07-20 19:00:00', end: '2025-07-20 21:00:00' });
+  expect(await listed()).toEqual({ total: 4, counted: true });
+  expect(await listed()).toEqual({ total: 4, counted: false });
+});
+
+it('plain SQL on the service’s own connection is counted at the next request', async () => {
+  await listed();
+  const id = await seedEvent(wp, { post_title: 'Hidden soon', start: '2025-07-21 19:00:00', end: '2025-07-21 21:00:00' });
+  expect(await listed()).toEqual({ total: 5, counted: true });
+  await seedMeta(wp, id, { _EventHideFromUpcoming: 'yes' });
+  expect(await listed()).toEqual({ total: 4, counted: true });
+});
+
+it('a status change by another connection is counted at the next request', async () => {
+  await listed();
+  await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 10' }).update({ post_status: 'trash' });
+  expect(await listed()).toEqual({ total: 3, counted: true });
+  await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 10' }).update({ post_status: 'publish' });
+  expect(await listed()).toEqual({ total: 4, counted: true });
+});
+
+it('the change stamp covers the engine’s transactional tables only', async () => {
+  const posts = wp.t.posts;
+  expect(await service.dialect.stampCovers(service.knex, [posts])).toBe(true);
+  expect(await service.dialect.stampCovers(service.knex, [posts, 'wp_no_such_table'])).toBe(true);
+  if (onMysql()) {
+    // A MyISAM table's writes do not move InnoDB's log sequence number: counts reading one are never kept.
+    await service.knex.raw('CREATE TABLE wp_calendar_myisam_probe (id INT) ENGINE=MyISAM');
+    expect(await service.dialect.stampCovers(service.knex, [posts, 'wp_calendar_myisam_probe'])).toBe(false);
+  }
+});
