@@ -34,6 +34,11 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',').map
 /** In this order: the drop of the index for the meta path is one-way. */
 const PATHS = (['index', 'occurrences', 'postmeta'] as const).filter((p) => (process.env.BENCH_PATHS ?? 'index,occurrences,postmeta').split(',').map((x) => x.trim()).includes(p));
 const BASELINE = process.env.BENCH_BASELINE === '1';
+/**
+ * Each path with the service's list cache on (its default: totals and pages kept until the next commit, so a
+ * repeated list is answered from it) and off (every request counts and renders, as after each write).
+ */
+const LIST_CACHE = (process.env.BENCH_LIST_CACHE ?? 'on,off').split(',').map((v) => v.trim() === 'on');
 /** The date-meta path: timed single requests per scenario (after the recording one), and autocannon seconds (0: none). */
 const POSTMETA_REQUESTS = Math.max(1, Number(process.env.BENCH_POSTMETA_REQUESTS ?? 1));
 const POSTMETA_DURATION = Number(process.env.BENCH_POSTMETA_DURATION ?? 0);
@@ -97,12 +102,13 @@ async function singleRequest(url: string, { warmUp, timed }: { warmUp: number; t
   return times.length % 2 === 1 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
 }
 
-async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPath, eventId: number, work: string): Promise<Row[]> {
+async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPath, listCache: boolean, eventId: number, work: string): Promise<Row[]> {
   await selectPath(url, listPath);
   const slow = listPath === 'postmeta';
   const duration = slow ? POSTMETA_DURATION : DURATION;
   const paths = SCENARIOS.map((s) => s.path(eventId));
-  log(`  -- ${PATH_NAMES[listPath]}`);
+  const pathName = `${PATH_NAMES[listPath]}${listCache ? '' : ', list cache off'}`;
+  log(`  -- ${pathName}`);
   const recorded = await recordStatements(url, NOW, paths);
   for (const s of SCENARIOS) {
     const r = recorded[s.path(eventId)]!;
@@ -119,6 +125,7 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
       LOG_LEVEL: 'silent',
       CLOCK: NOW.toISOString(),
       NODE_ENV: 'production',
+      LIST_CACHE: listCache ? '1' : '0',
       // The date-meta path's lists may take longer than the service's default limits: measured, not cut off.
       ...(slow ? { DB_QUERY_TIMEOUT: '0', REQUEST_TIMEOUT: '0', HEAVY_QUEUE_TIMEOUT: '3600000' } : {}),
     },
@@ -151,7 +158,7 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   }
   return SCENARIOS.map((s, i) => ({
     database: kind === 'mysql' ? 'MariaDB' : 'SQLite',
-    path: PATH_NAMES[listPath],
+    path: pathName,
     scenario: s.name,
     matches: recorded[paths[i]!]!.total,
     statements: recorded[paths[i]!]!.statements.length,
@@ -173,12 +180,16 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     const eventId = await firstListedEvent(db.url, NOW);
     if (WORKER_COUNTS.length > 0 && DURATION > 0) {
       const compared = SCENARIOS.filter((s) => s.name === 'single event' || s.name === 'list, default window').map((s) => ({ name: s.name, path: s.path(eventId) }));
-      const env = { DATABASE_URL: db.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' };
+      // Every request does its whole work: what more processes share.
+      const env = { DATABASE_URL: db.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production', LIST_CACHE: '0' };
       log('  -- worker processes, event index path');
       workerRows.push(...(await benchWorkers({ database: kind === 'mysql' ? 'MariaDB' : 'SQLite', env, scenarios: compared, connections: CONNECTIONS, duration: DURATION, log })));
     }
     const rows: Row[] = [];
-    for (const listPath of PATHS) rows.push(...(await benchPath(kind, db.url, listPath, eventId, work)));
+    for (const listPath of PATHS) {
+      // The date-meta path's single requests are each the first of their list: once is enough.
+      for (const listCache of listPath === 'postmeta' ? LIST_CACHE.slice(0, 1) : LIST_CACHE) rows.push(...(await benchPath(kind, db.url, listPath, listCache, eventId, work)));
+    }
     return rows;
   } finally {
     await db.drop();

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       testDouble: false,
       fixtures: undefined,
       bodyLimit: 10485760,
+      listCache: true,
       databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000 },
       http: { requestTimeoutMs: 30000, headersTimeoutMs: 10000, bodyTimeoutMs: 30000, keepAliveTimeoutMs: 5000, heavyConcurrency: 4, heavyQueueMs: 10000, shutdownTimeoutMs: 10000 },
       workers: 1,
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       CLOCK: '2025-06-01T12:00:00Z',
       TEST_DOUBLE: 'true',
       FIXTURES: 'fixtures/demo-calendar.yaml',
+      LIST_CACHE: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       trustProxy: '10.0.0.0/8',
       testDouble: true,
       fixtures: 'fixtures/demo-calendar.yaml',
+      listCache: false,
     });
     expect(config.clock?.toISOString()).toBe('2025-06-01T12:00:00.000Z');
   });
