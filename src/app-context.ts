@@ -33,6 +33,8 @@ export interface AppContext extends HttpContext {
   readonly pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
   /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per request). */
   warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
+  /** The state `key` warned of is gone: if it comes back, warnOnce logs it again. */
+  warningResolved(key: string): void;
 }
 
 export interface ContextOptions {
@@ -79,6 +81,7 @@ export function createContext(o: ContextOptions): AppContext {
       o.warned.add(key);
       o.log.warn(fields, message);
     },
+    warningResolved: (key) => void o.warned.delete(key),
     authenticationIndex: () => o.authenticationIndex(ctx),
   };
   return ctx;

@@ -70,10 +70,10 @@ async function listed(s: Site, query: string) {
 
 /**
  * What the plugin's migration does, by plain SQL: both tables dropped and made again (without the service's
- * triggers), the events written back — here with the second event moved to August and a second occurrence of
+ * triggers), the events written back — unchanged, or (`changed`) with the second event moved to August and a second occurrence of
  * the first one, so an index that no longer follows the table answers differently.
  */
-async function remakePluginTables(s: Site) {
+async function remakePluginTables(s: Site, options: { changed: boolean } = { changed: true }) {
   const { wp, ids } = s;
   const events: Array<Record<string, unknown>> = await wp.knex(`${wp.prefix}tec_events`).select('*').orderBy('event_id');
   const occurrences: Array<Record<string, unknown>> = await wp.knex(`${wp.prefix}tec_occurrences`).select('*').orderBy('occurrence_id');
@@ -81,6 +81,10 @@ async function remakePluginTables(s: Site) {
   await wp.knex.raw(`DROP TABLE ${wp.prefix}tec_events`);
   await createTecTables(wp);
   await wp.knex(`${wp.prefix}tec_events`).insert(events);
+  if (!options.changed) {
+    await wp.knex(`${wp.prefix}tec_occurrences`).insert(occurrences);
+    return;
+  }
   const rows = occurrences.map(({ occurrence_id: _id, ...row }) =>
     row.post_id === ids[1] ? { ...row, start_date: '2025-08-12 10:00:00', start_date_utc: '2025-08-12 10:00:00', end_date: '2025-08-12 11:00:00', end_date_utc: '2025-08-12 11:00:00', hash: 'moved' } : row,
   );
@@ -134,6 +138,11 @@ describe('the plugin\'s occurrences table dropped and made again', () => {
     await s.wp.knex(`${s.wp.prefix}tec_occurrences`).where('hash', 'moved').update({ start_date: '2025-07-30 10:00:00', start_date_utc: '2025-07-30 10:00:00', end_date: '2025-07-30 11:00:00', end_date_utc: '2025-07-30 11:00:00' });
     expect(await listed(s, JULY)).toEqual({ total: 4, ids: [first, third, first, second] });
     expect(await direct(s, JULY)).toEqual({ total: 4, ids: [first, third, first, second] });
+
+    // Broken again later in the same process (the tables made again, their rows as they were): warned of again.
+    await remakePluginTables(s, { changed: false });
+    expect(await listed(s, JULY)).toEqual({ total: 4, ids: [first, third, first, second] });
+    expect(s.warnings.filter((w) => STALE_WARNING.test(w))).toHaveLength(2);
   });
 
   it('on a database the service did not create the start-up leaves it to db:index, which restores it', async () => {

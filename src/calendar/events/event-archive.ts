@@ -146,6 +146,11 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
   const status = requestedStatus(env, input, POST_TYPE.event)!;
   const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
+  // Read before the total and the page's objects, which are kept under it until the next commit; asked now, it
+  // answers while the terms and the date source are looked up.
+  const stamp = env.ctx.pages ? wp.changeStamp(eventListTables(wp)) : undefined;
+  // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
+  stamp?.catch(() => undefined);
   const filter: Omit<PostFilter, 'postType'> = {
     status: status.filter,
     ids: a.include,
@@ -159,8 +164,6 @@ export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: 
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
   const source = await listDateSource(env);
-  // Read before the total and the page's objects, which are kept under it until the next commit.
-  const stamp = env.ctx.pages ? wp.changeStamp(eventListTables(wp)) : undefined;
   const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset, stamp });
   // The page's events load while the total is still counted (tens of thousands of index entries in a month of a
   // large calendar); Promise.all also hears a failure of either.
