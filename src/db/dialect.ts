@@ -117,8 +117,8 @@ export interface Dialect {
   /**
    * A value that differs whenever a change may have been committed to the database since it was last read, by any
    * writer (this process, another one, plain SQL), or undefined where the engine keeps none (count-cache.ts).
-   * SQLite: the connection's identity, its `data_version` (commits by other connections) and `total_changes()`
-   * (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence number, which every change
+   * SQLite: the connection's identity, its `data_version` (commits by other connections), `schema_version` (DDL)
+   * and `total_changes()` (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence number, which every change
    * to an InnoDB table moves before its commit; MySQL shows none.
    */
   changeStamp(knex: Knex): Promise<string | undefined>;

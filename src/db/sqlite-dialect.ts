@@ -144,7 +144,10 @@ export const sqliteDialect: Dialect = {
     for (const table of tables) await knex.raw('ANALYZE ??', [table]);
   },
   async changeStamp(knex) {
-    const rows: Array<{ stamp: string }> = await knex.raw(`SELECT ${CONNECTION_ID_FUNCTION}() || ':' || d.data_version || ':' || total_changes() AS stamp FROM pragma_data_version d`);
+    // schema_version: DDL on this connection (a table dropped and made again empty changes no row).
+    const rows: Array<{ stamp: string }> = await knex.raw(
+      `SELECT ${CONNECTION_ID_FUNCTION}() || ':' || d.data_version || ':' || s.schema_version || ':' || total_changes() AS stamp FROM pragma_data_version d, pragma_schema_version s`,
+    );
     return rows[0]?.stamp;
   },
   stampCovers: async () => true,

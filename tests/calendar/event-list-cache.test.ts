@@ -155,3 +155,15 @@ it('the change stamp covers the engine’s transactional tables only', async () 
     expect(await service.dialect.stampCovers(service.knex, [posts, 'wp_calendar_myisam_probe'])).toBe(false);
   }
 });
+
+it('the change stamp moves with a row changed and with a table made, on the service’s own connection', async () => {
+  const stamp = () => service.dialect.changeStamp(service.knex);
+  const before = await stamp();
+  expect(before).toEqual(expect.any(String));
+  expect(await stamp()).toBe(before);
+  await service.knex.raw('CREATE TABLE wp_calendar_stamp_probe (id INT)');
+  const afterDdl = await stamp();
+  expect(afterDdl).not.toBe(before);
+  await service.knex('wp_calendar_stamp_probe').insert({ id: 1 });
+  expect(await stamp()).not.toBe(afterDdl);
+});
