@@ -116,10 +116,10 @@ export interface Dialect {
   analyze(knex: Knex, tables: readonly string[]): Promise<void>;
   /**
    * A value that differs whenever a change may have been committed to the database since it was last read, by any
-   * writer (this process, another one, plain SQL), or undefined where the engine keeps none (count-cache.ts).
+   * writer (this process, another one, plain SQL), or undefined where the engine keeps none (stamped-cache.ts).
    * SQLite: the connection's identity, its `data_version` (commits by other connections), `schema_version` (DDL)
-   * and `total_changes()` (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence number, which every change
-   * to an InnoDB table moves before its commit; MySQL shows none.
+   * and `total_changes()` (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence
+   * number, which every change to an InnoDB table moves before its commit; MySQL shows none.
    */
   changeStamp(knex: Knex): Promise<string | undefined>;
   /** Whether every change to these tables moves changeStamp: all of them on SQLite, InnoDB tables on MySQL. */
