@@ -9,10 +9,10 @@ import { generateCalendar } from '../src/calendar/data/generator/generate-calend
 import { parseDatabaseUrl } from '../src/config/config';
 import { createDatabase } from '../src/db/database';
 import { prepareDatabase } from '../src/setup/prepare-database';
-import { WpData } from '../src/wp/wp-data';
+import { WpData } from '../src/wp/wp-handle';
 import { createTecTables } from '../tests/support/tec-tables';
 import { dropEventIndex, eventListPath, installEventIndex } from '../src/calendar/data/event-index';
-import { TEC_CUSTOM_TABLES_OPTION } from '../src/calendar/identifiers';
+import { TEC_CUSTOM_TABLES_OPTION } from '../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../src/wp/options';
 
 /**

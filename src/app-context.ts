@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from './auth/principal';
-import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/identifiers';
+import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './calendar/registry/identifiers';
 import { tecOccurrencesTable } from './calendar/data/event-index-sql';
 import type { HttpContext } from './http/context';
 import { loadSiteSettings, type SiteSettings } from './wp/site';
-import type { WpData } from './wp/wp-data';
+import type { WpData } from './wp/wp-handle';
 import type { MediaSettings } from './media/uploads';
 import type { StampedCache } from './db/stamped-cache';
 

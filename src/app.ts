@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages } from './calendar/front-end/router';
-import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/identifiers';
+import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
 import { isDatabaseUnavailable } from './db/database';
@@ -18,7 +18,7 @@ import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
 import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
-import { WpData } from './wp/wp-data';
+import { WpData } from './wp/wp-handle';
 import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
 

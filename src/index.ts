@@ -14,4 +14,4 @@ export { DEMO_FIXTURES, FixtureError, fixtureText, parseFixtureDocument, readFix
 export { loadFixtures, type LoadOptions, type LoadSummary } from './fixtures/load-fixtures';
 export { exportFixtures, type ExportOptions } from './fixtures/export-fixtures';
 export { generateCalendar, type GenerateCalendarOptions } from './calendar/data/generator/generate-calendar';
-export { WpData } from './wp/wp-data';
+export { WpData } from './wp/wp-handle';

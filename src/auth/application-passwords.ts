@@ -5,7 +5,7 @@ import { phpSerialize, phpUnserialize, type PhpValue } from '../php/php-serializ
 import { nextIntegerKey, readSerializedArray, serializedKey, setSerializedEntry, writeSerializedArray, type SerializedEntry } from '../php/php-serialized-array';
 import { sanitizeTextField } from '../wp/text/formatting';
 import { getUserMetaRows, updateUserMetaSerialized } from '../wp/users';
-import type { WpData } from '../wp/wp-data';
+import type { WpData } from '../wp/wp-handle';
 import { stripApplicationPassword } from './basic-auth';
 import { checkApplicationPassword, generatePassword, hashApplicationPassword } from './password-hashes';
 

@@ -4,7 +4,7 @@ import { RestError, restError } from '../http/errors';
 import { getOption } from '../wp/options';
 import { isEmail } from '../wp/text/user-input';
 import { getUserByEmail, getUserByLogin, getUserMeta, type UserRow } from '../wp/users';
-import type { WpData } from '../wp/wp-data';
+import type { WpData } from '../wp/wp-handle';
 import { applicationPasswordsInUse, findMatchingApplicationPassword, recordApplicationPasswordUsage } from './application-passwords';
 import { parseBasicAuthorization, stripApplicationPassword } from './basic-auth';
 import { principalFor, type Principal } from './principal';

@@ -2,7 +2,7 @@ import { restError } from '../http/errors';
 import { getOption } from '../wp/options';
 import { isEmail, nicenameFromStrictLogin, sanitizeUser } from '../wp/text/user-input';
 import { addUserMeta, getUserByEmail, getUserByLogin, insertUserRow, nicenameTaken } from '../wp/users';
-import type { WpData } from '../wp/wp-data';
+import type { WpData } from '../wp/wp-handle';
 import { generatePassword, wpHashPassword } from './password-hashes';
 import { effectiveCapabilities } from './principal';
 

@@ -1,12 +1,12 @@
 import type { AppContext } from '../app-context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
-import { categoryResource } from './categories';
+import { categoryResource } from './taxonomy-resource/categories';
 import { docRoute } from './doc-route';
 import { eventResource } from './events/event-resource';
-import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './identifiers';
+import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './registry/identifiers';
 import { organizerResource } from './organizers/organizer-resource';
 import { postResourceRoutes } from './post-resource/routes';
-import { tagResource } from './tags';
+import { tagResource } from './taxonomy-resource/tags';
 import { taxonomyResourceRoutes } from './taxonomy-resource/routes';
 import { venueResource } from './venues/venue-resource';
 

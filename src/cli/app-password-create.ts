@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createApplicationPassword } from '../auth/application-passwords';
 import { sanitizeTextField } from '../wp/text/formatting';
 import { getUserByEmail, getUserById, getUserByLogin } from '../wp/users';
-import type { WpData } from '../wp/wp-data';
+import type { WpData } from '../wp/wp-handle';
 import { nowOf, UsageError, withDatabase, type CliCommand } from './command';
 
 /**

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config';
 import type { Database } from '../db/database';
 import { defaultSiteUrl, openDatabase } from '../setup/open-database';
 import { prepareDatabase } from '../setup/prepare-database';
-import { WpData } from '../wp/wp-data';
+import { WpData } from '../wp/wp-handle';
 
 /**
  * What every command of the command-line tool gets, and the one way commands reach the database. A command is

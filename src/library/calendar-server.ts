@@ -13,7 +13,7 @@ import { testDoubleNamespace } from '../test-double/reset-route';
 import { createResetter, type ResetOutcome } from '../test-double/reset';
 import { existingWordPressTables } from '../setup/reset-database';
 import { CORE_TABLES } from '../db/schema';
-import { WpData } from '../wp/wp-data';
+import { WpData } from '../wp/wp-handle';
 
 /**
  * The service as a test double inside another project's test suite: `createCalendarServer()` starts it on an

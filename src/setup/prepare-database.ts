@@ -1,10 +1,10 @@
 import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
-import { withCalendarCapabilities } from '../calendar/capabilities';
+import { withCalendarCapabilities } from '../calendar/registry/capabilities';
 import { eventIndexState, installEventIndex } from '../calendar/data/event-index';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
-import { WpData } from '../wp/wp-data';
+import { WpData } from '../wp/wp-handle';
 
 /**
  * Start-up work on the database: create the missing core tables and, on a database that had no options table

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { CORE_TABLES, ensureSchema } from '../db/schema';
-import { WpData } from '../wp/wp-data';
+import { WpData } from '../wp/wp-handle';
 import { eventIndexState, markEventIndexComplete } from '../calendar/data/event-index';
 import { tablesCreatedByService, writeDefaultOptions, type PrepareOptions } from './prepare-database';
 import { emptyTables, restartIds } from '../wp/table-rows';

@@ -3,7 +3,7 @@ import type { FixtureDocument } from '../fixtures/format';
 import { loadFixtures, type LoadSummary } from '../fixtures/load-fixtures';
 import { existingWordPressTables, resetDatabase, type ResetResult } from '../setup/reset-database';
 import { readTables, replaceTables, restartIds, type TableRows } from '../wp/table-rows';
-import { WpData } from '../wp/wp-data';
+import { WpData } from '../wp/wp-handle';
 
 /**
  * What a test suite calls between tests: the WordPress tables emptied, the defaults of a new site written and

@@ -1,4 +1,4 @@
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /** Attachments (media library posts): lookups the image arguments need. */
 

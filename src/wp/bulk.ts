@@ -1,4 +1,4 @@
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * Bulk writes for generated or imported content: many rows per INSERT, and post ids reserved up front so

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getOption, updateOption } from './options';
 import { phpSerialize, type PhpValue } from '../php/php-serialize';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * The `cron` option entry WordPress keeps for every scheduled post (_future_post_hook): without it WordPress

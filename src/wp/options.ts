@@ -1,5 +1,5 @@
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /** The options table: get_option / add_option / update_option semantics (wp-includes/option.php). */
 

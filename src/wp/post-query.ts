@@ -1,7 +1,7 @@
-import { sqlCount } from '../db/bounds';
+import { sqlCount } from '../db/sql-count';
 import type { Knex } from 'knex';
 import { escLike, searchTerms } from './search';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * A generic WP_Query in SQL: the posts of one type matching status, id, parent, search, taxonomy and meta

@@ -1,7 +1,7 @@
 import { loadPostMeta, PostMeta } from './postmeta';
 import { getPosts, type PostRow } from './posts';
 import { getObjectTerms, type TermRow } from './terms';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * A batch of posts with their meta and terms, loaded in a fixed number of queries whatever the batch size:

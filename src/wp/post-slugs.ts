@@ -1,7 +1,7 @@
 import { sanitizeTitle } from './text/formatting';
 import { addPostMeta } from './postmeta';
 import type { PostRow } from './posts';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * Post slugs the way wp_insert_post settles them: wp_unique_post_slug() for flat post types, and the

@@ -4,7 +4,7 @@ import { addPostMeta, deletePostMeta, loadPostMeta } from './postmeta';
 import { getPost, insertPostRow, updatePostRow, ZERO_DATE, type PostRow } from './posts';
 import { recountObjectTerms, type TaxonomyRegistry } from './terms';
 import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 import { sanitizeTitle } from './text/formatting';
 import { phpTrim } from '../php/builtins';
 import { saveRevision } from './revisions';

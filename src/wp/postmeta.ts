@@ -1,5 +1,5 @@
 import { maybeSerialize } from '../php/php-serialize';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * The postmeta table with add_post_meta / update_post_meta / delete_post_meta semantics (add_metadata(),

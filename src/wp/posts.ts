@@ -1,5 +1,5 @@
 import { sanitizeTitleWithDashes } from './text/formatting';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 import { rawUrlEncode, urlDecode } from '../php/url-encoding';
 
 /**

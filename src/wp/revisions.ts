@@ -1,6 +1,6 @@
 import type { PostWriteContext } from './post-writer';
 import { insertPostRow, updatePostRow, type PostRow } from './posts';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * wp_save_post_revision(): after an update of a post whose type supports revisions, a copy of its title,

@@ -1,7 +1,7 @@
 import { getTimezoneOffset } from 'date-fns-tz';
 import { getOptionsAndTables } from './options';
 import type { PhpValue } from '../php/php-serialize';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * The site's settings as WordPress reads them from the options table, loaded in one query.

@@ -1,5 +1,5 @@
 import { insertRows } from './bulk';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * Whole-table row operations on prefixed WordPress tables (`table` is the name without the prefix): what a reset

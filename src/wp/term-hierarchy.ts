@@ -1,7 +1,7 @@
 import { recreateOptionRaw } from './options';
 import { phpSerialize } from '../php/php-serialize';
 import { serializedKey, writeSerializedArray } from '../php/php-serialized-array';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * The parent/child structure of a hierarchical taxonomy: ancestor chains in one recursive query, and the

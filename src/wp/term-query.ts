@@ -1,9 +1,9 @@
-import { sqlCount } from '../db/bounds';
+import { sqlCount } from '../db/sql-count';
 import { phpEmpty } from '../php/builtins';
 import type { Knex } from 'knex';
 import { sanitizeTitle } from './text/formatting';
 import { normalise, termsOf, type TaxonomyRegistry, type TermRow } from './terms';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * get_terms() / wp_count_terms() for one taxonomy as WP_Term_Query builds them, filters, order and paging in SQL:

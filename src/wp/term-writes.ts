@@ -3,7 +3,7 @@ import { phpEmpty, phpTrim } from '../php/builtins';
 import { termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { isSelfOrDescendant, refreshTermChildren } from './term-hierarchy';
 import { getTerm, getTermBySlug, termExists, TermWriteError, uniqueTermSlug, type TaxonomyRegistry, type TermRow } from './terms';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * wp_update_term and wp_delete_term (wp-includes/taxonomy.php): the rows WordPress writes and removes, in the caller's

@@ -2,7 +2,7 @@ import { sanitizeTitle } from './text/formatting';
 import { phpEmpty, phpTrim } from '../php/builtins';
 import { phpLower, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { refreshTermChildren } from './term-hierarchy';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * Terms, their taxonomy rows and relationships, with wp_insert_term / wp_set_object_terms /

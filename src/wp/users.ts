@@ -1,7 +1,7 @@
 import { phpEmpty } from '../php/builtins';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
 import { sanitizeUser } from './text/user-input';
-import type { WpData } from './wp-data';
+import type { WpData } from './wp-handle';
 
 /**
  * The users and usermeta tables with WordPress's semantics: get_user_by('id' | 'login' | 'email'|'slug') and

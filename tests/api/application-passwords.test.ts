@@ -1,7 +1,7 @@
 import type { AppContext } from '../../src/app-context';
 import { wpHashPassword } from '../../src/auth/password-hashes';
-import { can } from '../../src/calendar/capabilities';
-import { POST_TYPE } from '../../src/calendar/identifiers';
+import { can } from '../../src/calendar/registry/capabilities';
+import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { phpUnserialize } from '../../src/php/php-serialize';
 import { startTestApp, type TestApp } from '../support/test-app';

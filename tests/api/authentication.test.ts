@@ -1,7 +1,7 @@
 import type { AppContext } from '../../src/app-context';
 import { deleteApplicationPassword, listApplicationPasswords } from '../../src/auth/application-passwords';
-import { can } from '../../src/calendar/capabilities';
-import { POST_TYPE } from '../../src/calendar/identifiers';
+import { can } from '../../src/calendar/registry/capabilities';
+import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { basicAuthorization, createAppPassword, createUser } from '../support/users';

@@ -1,5 +1,5 @@
 import { dropEventIndex, eventListPath, installEventIndex } from '../../src/calendar/data/event-index';
-import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/identifiers';
+import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
 import { deleteOption } from '../../src/wp/options';
 import { createTecTables } from '../support/tec-tables';
 import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';

@@ -6,7 +6,7 @@ import { createApp } from '../../src/app';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { seedEvent, seedMeta } from '../support/rows';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
 

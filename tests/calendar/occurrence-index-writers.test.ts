@@ -1,6 +1,6 @@
 import { installEventIndex } from '../../src/calendar/data/event-index';
 import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/identifiers';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../../src/wp/options';
 import { createTecTables } from '../support/tec-tables';
 import { seedEvent, seedMeta, seedPost } from '../support/rows';

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from '../support/callers';
 import { PrivateMariaDb } from '../support/private-mariadb';
 import { freePort } from '../support/process';

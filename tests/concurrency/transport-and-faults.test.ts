@@ -8,7 +8,7 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from '../support/callers';
 import { startTestApp, type TestApp } from '../support/test-app';
 

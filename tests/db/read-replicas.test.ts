@@ -6,7 +6,7 @@ import { newRoute } from '../../src/db/read-routing';
 import { withReadRouting } from '../../src/db/routed-database';
 import { createMetrics } from '../../src/metrics/metrics';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from '../support/callers';
 import { startReplicatedPair, type ReplicatedPair } from '../support/mariadb-servers';
 import { SITE_URL } from '../support/test-app';

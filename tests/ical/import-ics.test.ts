@@ -4,7 +4,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { runCli } from '../../src/cli/program';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { updateOption } from '../../src/wp/options';
 import { createCliTarget, type CliTarget } from '../support/cli';
 import { comparable, recording, startRecordedCalendar, type CalendarApp } from './recorded-calendar';

@@ -6,7 +6,7 @@ import { createApp } from '../../src/app';
 import { loadFixtures } from '../../src/fixtures/load-fixtures';
 import { parseFixtureDocument } from '../../src/fixtures/format';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { seedMeta, seedPost } from '../support/rows';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 

@@ -1,4 +1,4 @@
-import type { WpData } from '../../src/wp/wp-data';
+import type { WpData } from '../../src/wp/wp-handle';
 import { createAppPassword, createUser } from './users';
 
 /** One user per WordPress role, each with an application password, for permission and write tests. */

@@ -1,4 +1,4 @@
-import type { WpData } from '../../src/wp/wp-data';
+import type { WpData } from '../../src/wp/wp-handle';
 
 /**
  * Rows written straight into the WordPress tables, the way WordPress and the plugin would have written them,

@@ -1,4 +1,4 @@
-import type { WpData } from '../../src/wp/wp-data';
+import type { WpData } from '../../src/wp/wp-handle';
 
 /**
  * The Events Calendar's own index tables (TEC ≥ 6 custom tables), created the way the plugin 6.17.2 creates them

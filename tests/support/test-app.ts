@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { createApp, type AppDeps } from '../../src/app';
 import type { DatabaseLimits } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { WpData } from '../../src/wp/wp-data';
+import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from './callers';
 import { createTestDatabase, type TestDatabase } from './test-db';
 

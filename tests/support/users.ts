@@ -3,7 +3,7 @@ import { createApplicationPassword } from '../../src/auth/application-passwords'
 import { createUser as insertUser } from '../../src/auth/create-user';
 import { nicenameFromStrictLogin } from '../../src/wp/text/user-input';
 import { getUserById } from '../../src/wp/users';
-import type { WpData } from '../../src/wp/wp-data';
+import type { WpData } from '../../src/wp/wp-handle';
 
 /**
  * Users and application passwords for tests, written by the same code the CLI uses (wp_insert_user's rows,

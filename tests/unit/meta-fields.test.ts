@@ -1,11 +1,11 @@
 import { EVENT_FIELDS } from '../../src/calendar/events/event-fields';
 import { EventCreateArgs } from '../../src/calendar/events/event-args';
-import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../src/calendar/meta-fields';
-import { maskProtected } from '../../src/calendar/password';
+import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../src/calendar/post-resource/meta-fields';
+import { maskProtected } from '../../src/calendar/post-resource/password';
 import { VENUE_FIELDS } from '../../src/calendar/venues/venue-fields';
 import { PostMeta } from '../../src/wp/postmeta';
 
-/** The field tables (src/calendar/meta-fields.ts): what one entry gives the arguments, the object, the mask and the export. */
+/** The field tables (src/calendar/post-resource/meta-fields.ts): what one entry gives the arguments, the object, the mask and the export. */
 
 const meta = (rows: Record<string, string | null>) => new PostMeta(new Map([[7, new Map(Object.entries(rows).map(([k, v]) => [k, [v]]))]]));
 

@@ -1,7 +1,7 @@
 import type { PostCapRecord } from '../../src/auth/permissions';
 import { ANONYMOUS, effectiveCapabilities, hasCap, principalFor, type Principal } from '../../src/auth/principal';
-import { can, canWriteTermsViaRest, requiredCaps, scaleBackStatus, withCalendarCapabilities } from '../../src/calendar/capabilities';
-import { POST_TYPE, TAXONOMY } from '../../src/calendar/identifiers';
+import { can, canWriteTermsViaRest, requiredCaps, scaleBackStatus, withCalendarCapabilities } from '../../src/calendar/registry/capabilities';
+import { POST_TYPE, TAXONOMY } from '../../src/calendar/registry/identifiers';
 import { defaultRoles } from '../../src/wp/default-roles';
 
 /**

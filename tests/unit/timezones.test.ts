@@ -1,5 +1,5 @@
-import { beginningOfDay, dateDetails, endOfDay } from '../../src/calendar/date-details';
-import { isValidTimezone, tecTimezoneString, timezoneAbbr } from '../../src/calendar/timezones';
+import { beginningOfDay, dateDetails, endOfDay } from '../../src/calendar/dates/date-details';
+import { isValidTimezone, tecTimezoneString, timezoneAbbr } from '../../src/calendar/dates/timezones';
 import { formatWallClock, isoWithOffset, localToUtc, resolveZone, utcToLocal } from '../../src/php/date-time';
 
 // Expected values recorded with PHP 8.2 (DateTimeZone, DateTime::format) unless noted.

@@ -1,4 +1,4 @@
-import { CALENDAR_TAXONOMIES } from '../../src/calendar/env';
+import { CALENDAR_TAXONOMIES } from '../../src/calendar/site/calendar-env';
 import { wpFilterKses } from '../../src/wp/text/kses';
 import { termLink } from '../../src/wp/permalinks';
 import { termNameForDb } from '../../src/wp/term-fields';

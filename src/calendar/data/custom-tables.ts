@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { insertRows } from '../../wp/bulk';
 import { loadPostMeta } from '../../wp/postmeta';
-import type { WpData } from '../../wp/wp-data';
-import { EVENT_META } from '../meta-keys';
+import type { WpData } from '../../wp/wp-handle';
+import { EVENT_META } from '../registry/meta-keys';
 import { wallClockSeconds } from '../../php/zone-math';
 
 /**

@@ -1,4 +1,4 @@
-import type { WpData } from '../../wp/wp-data';
+import type { WpData } from '../../wp/wp-handle';
 import { eventIndexState, withTriggersAsleep, writeIndexRows } from './event-index';
 import { occurrenceIndexTable } from './event-index-sql';
 import { searchRowsSql } from './event-search-index';

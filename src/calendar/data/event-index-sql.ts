@@ -1,7 +1,7 @@
 import type { TriggerSpec } from '../../db/dialect';
-import type { WpData } from '../../wp/wp-data';
-import { POST_TYPE } from '../identifiers';
-import { EVENT_META } from '../meta-keys';
+import type { WpData } from '../../wp/wp-handle';
+import { POST_TYPE } from '../registry/identifiers';
+import { EVENT_META } from '../registry/meta-keys';
 
 /**
  * The SQL of the event index (src/calendar/data/event-index.ts): how a row is computed from the posts, their meta

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { idsWithMeta, pendingPageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
-import type { WpData } from '../../wp/wp-data';
-import { EVENT_META } from '../meta-keys';
+import type { WpData } from '../../wp/wp-handle';
+import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
 import { eventSearchTable, narrowBySearchIndex } from './event-search-index';
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { TriggerSpec } from '../../db/dialect';
 import { searchTerms } from '../../wp/search';
-import type { WpData } from '../../wp/wp-data';
-import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../identifiers';
+import type { WpData } from '../../wp/wp-handle';
+import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../registry/identifiers';
 
 /**
  * The event search index (SQLite): an FTS5 table with the trigram tokenizer over the title, excerpt and content of

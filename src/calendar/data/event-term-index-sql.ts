@@ -1,5 +1,5 @@
 import type { TriggerSpec } from '../../db/dialect';
-import type { WpData } from '../../wp/wp-data';
+import type { WpData } from '../../wp/wp-handle';
 import { DEFERRED_FLAG, EVENT_INDEX_COLUMNS, EVENT_TERM_INDEX_TABLE, eventIndexTable } from './event-index-sql';
 
 /**

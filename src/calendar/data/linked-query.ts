@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { countMatching, idsInMetaValues, newestFirst, pageOfIds, whereStatus, type PageOfIds, type StatusFilter } from '../../wp/post-query';
 import { escLike } from '../../wp/search';
-import type { WpData } from '../../wp/wp-data';
-import { POST_TYPE } from '../identifiers';
-import { EVENT_META } from '../meta-keys';
+import type { WpData } from '../../wp/wp-handle';
+import { POST_TYPE } from '../registry/identifiers';
+import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE } from './event-index';
 import { firstEventIds, type EventQuery } from './event-query';
 

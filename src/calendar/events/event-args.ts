@@ -1,8 +1,8 @@
 import { editableArgs } from '../../http/args';
 import type { WriteArgs } from '../post-resource/define';
 import { registered, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
-import { withFieldArguments } from '../meta-fields';
-import { tec } from '../validators';
+import { withFieldArguments } from '../post-resource/meta-fields';
+import { tec } from '../schemas/arg-validators';
 import { EVENT_FIELDS } from './event-fields';
 import { EventListArgs } from './event-list-args';
 

@@ -1,8 +1,8 @@
 import { parsePhpDate } from '../../php/php-date';
-import { beginningOfDay, endOfDay } from '../date-details';
+import { beginningOfDay, endOfDay } from '../dates/date-details';
 import { localToUtc, resolveZone } from '../../php/date-time';
-import { timezoneAbbr } from '../timezones';
-import type { CalendarEnv } from '../env';
+import { timezoneAbbr } from '../dates/timezones';
+import type { CalendarEnv } from '../site/calendar-env';
 import { wallClockSeconds } from '../../php/zone-math';
 
 /**

@@ -1,5 +1,5 @@
-import { EVENT_META } from '../meta-keys';
-import { flagField, type FieldTable } from '../meta-fields';
+import { EVENT_META } from '../registry/meta-keys';
+import { flagField, type FieldTable } from '../post-resource/meta-fields';
 
 /**
  * The event's plain meta-backed fields (see meta-fields.ts). A new writable field is an entry here, its key in

@@ -1,15 +1,15 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { parseArgs } from '../../http/args';
 import type { RestError } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
 import { deletePostMeta, replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
-import type { WpData } from '../../wp/wp-data';
-import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../db-checks';
-import type { CalendarEnv, InlineArgs } from '../env';
+import type { WpData } from '../../wp/wp-handle';
+import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../post-resource/param-checks';
+import type { CalendarEnv, InlineArgs } from '../site/calendar-env';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeNewPost } from '../post-resource/operations';
-import { isPositiveInt } from '../validators';
+import { isPositiveInt } from '../schemas/arg-validators';
 import { eventError } from './event-errors';
 
 /**

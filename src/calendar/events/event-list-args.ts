@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { checked, registered, RequestValue, wpBoolean, wpNumber } from '../../http/wp-types';
-import { DEFAULT_PER_PAGE } from '../page-size';
-import { tecTimezoneString } from '../timezones';
-import { tec } from '../validators';
+import { DEFAULT_PER_PAGE } from '../site/page-size';
+import { tecTimezoneString } from '../dates/timezones';
+import { tec } from '../schemas/arg-validators';
 import { defaultBounds } from './event-window';
 
 /**

@@ -1,11 +1,11 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import type { RestError } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
-import { checkImage, checkSlug, checkUser, ParamChecks } from '../db-checks';
-import type { CalendarEnv } from '../env';
-import { POST_TYPE, TAXONOMY } from '../identifiers';
-import { passwordAccess } from '../linked-resource';
-import { EVENT_META } from '../meta-keys';
+import { checkImage, checkSlug, checkUser, ParamChecks } from '../post-resource/param-checks';
+import type { CalendarEnv } from '../site/calendar-env';
+import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import { passwordAccess } from '../linked/linked-resource';
+import { EVENT_META } from '../registry/meta-keys';
 import { organizerResource } from '../organizers/organizer-resource';
 import type { PostResourceDef, ResourceErrors, WriteInput } from '../post-resource/define';
 import type { EventWriteArgs } from './event-args';

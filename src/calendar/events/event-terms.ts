@@ -1,8 +1,8 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, type TermRow } from '../../wp/terms';
-import type { WpData } from '../../wp/wp-data';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
-import { listToArray } from '../validators';
+import type { WpData } from '../../wp/wp-handle';
+import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
+import { listToArray } from '../schemas/arg-validators';
 
 /**
  * `categories` / `tags` on an event write (Tribe__Events__REST__V1__Endpoints__Single_Event::prepare_postarr,

@@ -1,8 +1,8 @@
 import { parsePhpDate } from '../../php/php-date';
-import { beginningOfDay, endOfDay } from '../date-details';
+import { beginningOfDay, endOfDay } from '../dates/date-details';
 import { formatWallClock, localToUtc } from '../../php/date-time';
 import type { EventWindow } from '../data/event-query';
-import type { CalendarEnv } from '../env';
+import type { CalendarEnv } from '../site/calendar-env';
 
 /**
  * The date window of GET /events (Tribe__Events__REST__V1__Endpoints__Archive_Event::get: start_date, end_date,

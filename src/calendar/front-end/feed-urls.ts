@@ -1,6 +1,6 @@
-import { rewrites } from '../env';
-import { POST_TYPE, TAXONOMY } from '../identifiers';
-import type { TecSettings } from '../settings';
+import { rewrites } from '../site/calendar-env';
+import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import type { TecSettings } from '../site/tec-settings';
 
 /**
  * Which iCalendar feed a front-end URL with `?ical=1` asks for, in the forms the plugin's views answer: the events

@@ -6,13 +6,13 @@ import { termLink } from '../../wp/permalinks';
 import { findPostBySlug, getPost } from '../../wp/posts';
 import { getTermBySlug, type TermRow } from '../../wp/terms';
 import { slugPath, termsWithAncestors } from '../../wp/term-hierarchy';
-import { loadBundle } from '../bundle';
-import { categoryResource } from '../categories';
-import { calendarEnv, type CalendarEnv } from '../env';
+import { loadBundle } from '../post-resource/post-bundle';
+import { categoryResource } from '../taxonomy-resource/categories';
+import { calendarEnv, type CalendarEnv } from '../site/calendar-env';
 import { feedEventIds, type FeedView } from '../ical/feed-events';
 import { calendarText, feedEvent } from '../ical/feed-writer';
-import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../identifiers';
-import { tagResource } from '../tags';
+import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../registry/identifiers';
+import { tagResource } from '../taxonomy-resource/tags';
 import type { FeedType, FeedUrl } from './feed-urls';
 
 /**

@@ -1,6 +1,6 @@
-import { rewrites } from '../env';
-import { TAXONOMY } from '../identifiers';
-import type { TecSettings } from '../settings';
+import { rewrites } from '../site/calendar-env';
+import { TAXONOMY } from '../registry/identifiers';
+import type { TecSettings } from '../site/tec-settings';
 
 /**
  * Which front-end page a URL asks for, among the pages the API links to (Tribe__Events__REST__V1__Headers__Base): the

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../app-context';
-import { readTecSettings } from '../settings';
+import { readTecSettings } from '../site/tec-settings';
 import { discoveryHeaders } from './discovery';
 import { feedType, matchFeedUrl } from './feed-urls';
 import { feedAnswer, sendFeed } from './feeds';

@@ -2,9 +2,9 @@ import type { PostRow } from '../../wp/posts';
 import { termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import { formatWallClock, localToUtc } from '../../php/date-time';
 import { eventPage, type EventWindow } from '../data/event-query';
-import { listDateSource } from '../date-source';
-import type { CalendarEnv } from '../env';
-import { POST_TYPE, TAXONOMY } from '../identifiers';
+import { listDateSource } from '../dates/date-source';
+import type { CalendarEnv } from '../site/calendar-env';
+import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import { comparesUtcFields } from '../events/event-window';
 
 /**

@@ -4,11 +4,11 @@ import { stripAllTags, theContent } from '../../wp/text/formatting';
 import type { PostRow } from '../../wp/posts';
 import { resolveZone } from '../../php/date-time';
 import { wallClockSeconds, wallSecondsToInstant } from '../../php/zone-math';
-import { attachmentUrl } from '../images';
-import type { PostBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
-import { TAXONOMY } from '../identifiers';
-import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from '../meta-keys';
+import { attachmentUrl } from '../post-resource/images';
+import type { PostBundle } from '../post-resource/post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { TAXONOMY } from '../registry/identifiers';
+import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from '../registry/meta-keys';
 import { basicDateTime, contentLines, escapeText } from './ics-text';
 import { vtimezoneLines, type ZoneUse } from './vtimezone';
 

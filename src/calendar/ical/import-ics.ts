@@ -8,11 +8,11 @@ import { loadPostMeta, updatePostMeta } from '../../wp/postmeta';
 import { insertTerm, termsNamedBy } from '../../wp/terms';
 import { resolveZone } from '../../php/date-time';
 import { formatInstant } from '../../php/zone-math';
-import type { WpData } from '../../wp/wp-data';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
+import type { WpData } from '../../wp/wp-handle';
+import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
 import { eventResource } from '../events/event-resource';
-import { POST_TYPE, TAXONOMY } from '../identifiers';
-import { EVENT_META } from '../meta-keys';
+import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import { EVENT_META } from '../registry/meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
 import { writeExistingPost, writeNewPost } from '../post-resource/operations';
 

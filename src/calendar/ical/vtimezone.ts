@@ -1,4 +1,4 @@
-import { timezoneAbbr } from '../timezones';
+import { timezoneAbbr } from '../dates/timezones';
 import { offsetAt } from '../../php/zone-math';
 
 /**

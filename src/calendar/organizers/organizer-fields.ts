@@ -1,7 +1,7 @@
 import { registered } from '../../http/wp-types';
-import { textField, type FieldTable } from '../meta-fields';
-import { ORGANIZER_META } from '../meta-keys';
-import { tec } from '../validators';
+import { textField, type FieldTable } from '../post-resource/meta-fields';
+import { ORGANIZER_META } from '../registry/meta-keys';
+import { tec } from '../schemas/arg-validators';
 
 /** The organizer's fields are all registered with a null default between their type and description. */
 export const nullDefault = (description: string) => registered('type, default, description', description, { default: null });

@@ -1,9 +1,9 @@
 import type { PostRow } from '../../wp/posts';
-import type { PostBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
-import { jsonLdVisible, organizerJsonLd } from '../json-ld';
-import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
-import { readFields } from '../meta-fields';
+import type { PostBundle } from '../post-resource/post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { jsonLdVisible, organizerJsonLd } from '../post-resource/json-ld';
+import { dropFalsy, globalIds, linkedPostHead } from '../linked/linked-object';
+import { readFields } from '../post-resource/meta-fields';
 import { ORGANIZER_FIELDS } from './organizer-fields';
 
 /** The organizer object (Tribe__Events__REST__V1__Post_Repository::get_organizer_data): global ids appended, then every

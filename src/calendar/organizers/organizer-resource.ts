@@ -1,10 +1,10 @@
 import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
-import { POST_TYPE } from '../identifiers';
-import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked-archive';
-import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked-resource';
-import { linkedPostWriter } from '../linked-writer';
-import { EVENT_META, ORGANIZER_META } from '../meta-keys';
+import { POST_TYPE } from '../registry/identifiers';
+import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
+import { linkedPostWriter } from '../linked/linked-writer';
+import { EVENT_META, ORGANIZER_META } from '../registry/meta-keys';
 import type { PostResourceDef } from '../post-resource/define';
 import { OrganizerArgs } from './organizer-args';
 import { ORGANIZER_FIELDS } from './organizer-fields';

@@ -1,16 +1,16 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { withQuery } from '../../http/context';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
-import type { WpData } from '../../wp/wp-data';
-import { loadBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
-import { passwordAccess } from '../linked-resource';
-import { maskProtected } from '../password';
-import { listToArray } from '../validators';
+import type { WpData } from '../../wp/wp-handle';
+import { loadBundle } from './post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { passwordAccess } from '../linked/linked-resource';
+import { maskProtected } from './password';
+import { listToArray } from '../schemas/arg-validators';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
-import type { Paging } from '../page-size';
+import type { Paging } from '../site/page-size';
 import type { OperationInput, PostResourceDef } from './define';
 import { urlEncode } from '../../php/url-encoding';
 

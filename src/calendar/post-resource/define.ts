@@ -4,9 +4,9 @@ import type { RestResponse } from '../../http/response';
 import type { RequestLocals } from '../../http/routes';
 import type { PostFields } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
-import type { WpData } from '../../wp/wp-data';
-import type { PostBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
+import type { WpData } from '../../wp/wp-handle';
+import type { PostBundle } from './post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
 
 /**
  * A post-type resource (events, venues, organizers) as a definition the one engine runs: its schemas, how it

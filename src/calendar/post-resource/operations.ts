@@ -1,17 +1,17 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { type PostCapRecord } from '../../auth/permissions';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import { loadPostMeta } from '../../wp/postmeta';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/post-writer';
-import type { WpData } from '../../wp/wp-data';
-import { discardPreparedImages } from '../attachments';
-import { loadBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
-import { WP_META } from '../meta-keys';
-import { maskProtected } from '../password';
-import { saveModifiedFields } from '../modified-fields';
+import type { WpData } from '../../wp/wp-handle';
+import { discardPreparedImages } from './attachments';
+import { loadBundle } from './post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { WP_META } from '../registry/meta-keys';
+import { maskProtected } from './password';
+import { saveModifiedFields } from './modified-fields';
 import type { ArgValues } from '../../http/args';
 import type { OperationInput, PostArgShapes, PostResourceDef, WriteArgs, WriteInput } from './define';
 

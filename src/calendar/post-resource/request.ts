@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { localKey, type RestRequest } from '../../http/routes';
-import { calendarEnv, type CalendarEnv } from '../env';
+import { calendarEnv, type CalendarEnv } from '../site/calendar-env';
 import type { OperationInput } from './define';
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { endpoint, type Endpoint, type RestRequest, type RouteDef } from '../../http/routes';
-import { discardPreparedImages } from '../attachments';
+import { discardPreparedImages } from './attachments';
 import type { PostArgShapes, PostResourceDef, WriteArgs } from './define';
 import { postResourceDocs } from './docs';
 import { createItem, deleteItem, mayChange, readItem, updateItem } from './operations';

@@ -1,7 +1,7 @@
 import { editableArgs } from '../../http/args';
 import { registered, wpBoolean, wpInteger } from '../../http/wp-types';
-import { tec } from '../validators';
-import { DEFAULT_PER_PAGE } from '../page-size';
+import { tec } from '../schemas/arg-validators';
+import { DEFAULT_PER_PAGE } from '../site/page-size';
 
 /**
  * The term routes' arguments (Archive_Category::READ_args, Single_Category::READ_args, CREATE_args and the Tag twins)

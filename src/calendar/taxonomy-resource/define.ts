@@ -1,6 +1,6 @@
 import type { ArgValues } from '../../http/args';
 import type { TaxonomyRewrite } from '../../wp/permalinks';
-import type { TecSettings } from '../settings';
+import type { TecSettings } from '../site/tec-settings';
 import type { termArgs } from './args';
 
 /**

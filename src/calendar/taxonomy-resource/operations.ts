@@ -4,10 +4,10 @@ import { RestResponse } from '../../http/response';
 import { queryTerms } from '../../wp/term-query';
 import { deleteTerm, updateTerm, type TermChanges } from '../../wp/term-writes';
 import { getTerm, insertTerm, TermWriteError, type TermRow } from '../../wp/terms';
-import type { WpData } from '../../wp/wp-data';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
-import { restUrl } from '../urls';
-import { paging } from '../page-size';
+import type { WpData } from '../../wp/wp-handle';
+import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
+import { restUrl } from '../site/urls';
+import { paging } from '../site/page-size';
 import type { TaxonomyResourceDef, TermArgs } from './define';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { endpoint, type Endpoint, type EndpointDoc, type RouteDef } from '../../http/routes';
-import { canWriteTermsViaRest } from '../capabilities';
+import { canWriteTermsViaRest } from '../registry/capabilities';
 import { envOf, type Req } from '../post-resource/request';
 import type { TaxonomyResourceDef } from './define';
 import { createTerm, deleteTermItem, listTerms, readTerm, updateTermItem } from './operations';

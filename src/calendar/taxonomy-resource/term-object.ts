@@ -1,11 +1,11 @@
-import { can } from '../capabilities';
+import { can } from '../registry/capabilities';
 import { restRoot, withQuery } from '../../http/context';
 import { termLink } from '../../wp/permalinks';
 import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hierarchy';
 import type { TermRow } from '../../wp/terms';
-import type { WpData } from '../../wp/wp-data';
-import type { CalendarEnv } from '../env';
-import { termUrls } from '../term-embed';
+import type { WpData } from '../../wp/wp-handle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { termUrls } from './term-embed';
 import type { TaxonomyResourceDef } from './define';
 
 /**

@@ -2,10 +2,10 @@ import type { ParamProblem } from '../../http/errors';
 import { isPhpNumeric } from '../../php/builtins';
 import { postIdsOfType } from '../../wp/posts';
 import { getTerm, termExists } from '../../wp/terms';
-import type { WpData } from '../../wp/wp-data';
-import { ParamChecks } from '../db-checks';
-import { POST_TYPE } from '../identifiers';
-import { listToArray } from '../validators';
+import type { WpData } from '../../wp/wp-handle';
+import { ParamChecks } from '../post-resource/param-checks';
+import { POST_TYPE } from '../registry/identifiers';
+import { listToArray } from '../schemas/arg-validators';
 import type { TaxonomyResourceDef } from './define';
 
 /**

@@ -1,7 +1,7 @@
 import { editableArgs } from '../../http/args';
 import { registered, wpInteger, wpString } from '../../http/wp-types';
-import { withFieldArguments } from '../meta-fields';
-import { tec } from '../validators';
+import { withFieldArguments } from '../post-resource/meta-fields';
+import { tec } from '../schemas/arg-validators';
 import { nullDefault, VENUE_FIELDS } from './venue-fields';
 
 /** The venue routes' arguments (Tribe__Events__REST__V1__Endpoints__Single_Venue::READ_args, CREATE_args). Ids and

@@ -1,7 +1,7 @@
 import { registered } from '../../http/wp-types';
-import { textField, type FieldTable } from '../meta-fields';
-import { VENUE_META } from '../meta-keys';
-import { tec } from '../validators';
+import { textField, type FieldTable } from '../post-resource/meta-fields';
+import { VENUE_META } from '../registry/meta-keys';
+import { tec } from '../schemas/arg-validators';
 
 /** Most venue fields are registered with a null default between their type and description. */
 export const nullDefault = (description: string) => registered('type, default, description', description, { default: null });

@@ -1,11 +1,11 @@
 import type { PostRow } from '../../wp/posts';
-import type { PostBundle } from '../bundle';
-import type { CalendarEnv } from '../env';
-import { jsonLdVisible, venueJsonLd } from '../json-ld';
-import { dropFalsy, globalIds, linkedPostHead } from '../linked-object';
-import { readFields } from '../meta-fields';
-import { VENUE_META } from '../meta-keys';
-import { isTruthy } from '../settings';
+import type { PostBundle } from '../post-resource/post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { jsonLdVisible, venueJsonLd } from '../post-resource/json-ld';
+import { dropFalsy, globalIds, linkedPostHead } from '../linked/linked-object';
+import { readFields } from '../post-resource/meta-fields';
+import { VENUE_META } from '../registry/meta-keys';
+import { isTruthy } from '../site/tec-settings';
 import { VENUE_FIELDS } from './venue-fields';
 
 /** The venue object (Tribe__Events__REST__V1__Post_Repository::get_venue_data): falsy entries dropped, then map flags

@@ -1,5 +1,5 @@
 import { relate, seedEvent, seedPost, seedTerm } from '../../support/rows';
-import type { WpData } from '../../../src/wp/wp-data';
+import type { WpData } from '../../../src/wp/wp-handle';
 
 /**
  * Categories and tags as WordPress would have stored them, with the counts WordPress would have written:

@@ -1,12 +1,12 @@
 import { insertRows, nextId } from '../../../wp/bulk';
 import { loadSiteSettings } from '../../../wp/site';
 import { insertTerm, recountTerms } from '../../../wp/terms';
-import { tecTimezoneString } from '../../timezones';
-import type { WpData } from '../../../wp/wp-data';
-import { CALENDAR_TAXONOMIES, rewrites } from '../../env';
-import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../../identifiers';
-import { EVENT_META } from '../../meta-keys';
-import { readTecSettings } from '../../settings';
+import { tecTimezoneString } from '../../dates/timezones';
+import type { WpData } from '../../../wp/wp-handle';
+import { CALENDAR_TAXONOMIES, rewrites } from '../../site/calendar-env';
+import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../../registry/identifiers';
+import { EVENT_META } from '../../registry/meta-keys';
+import { readTecSettings } from '../../site/tec-settings';
 import { customTablesExist, insertCustomTableRows, type OccurrenceSource } from '../custom-tables';
 import { eventIndexTable, occurrenceIndexTable } from '../event-index';
 import { withIndexDeferred } from '../event-index-bulk';

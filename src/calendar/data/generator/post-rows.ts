@@ -2,8 +2,8 @@ import { postPermalink, type PermalinkSite, type PostTypeRewrite } from '../../.
 import { ZERO_DATE, type PostRow } from '../../../wp/posts';
 import { sanitizeTitle } from '../../../wp/text/formatting';
 import { formatWallClock, localToUtc } from '../../../php/date-time';
-import { timezoneAbbr } from '../../timezones';
-import { EVENT_META, ORGANIZER_META, ORIGIN, VENUE_META, WP_META } from '../../meta-keys';
+import { timezoneAbbr } from '../../dates/timezones';
+import { EVENT_META, ORGANIZER_META, ORIGIN, VENUE_META, WP_META } from '../../registry/meta-keys';
 import { CITIES, eventTitle, organizerTitle, paragraph, phoneNumber, streetAddress, venueTitle, type Random } from './sample-text';
 
 /**

@@ -1,20 +1,20 @@
-import { registered } from '../http/wp-types';
-import type { ArgValues } from '../http/args';
-import type { RestResponse } from '../http/response';
-import { postIdsOfType } from '../wp/posts';
-import { formatWallClock } from '../php/date-time';
-import { listDateSource } from './date-source';
-import { comparesUtcFields } from './events/event-window';
-import { linkedPage, linkedSearchTotals, type LinkedQuery } from './data/linked-query';
-import { ParamChecks } from './db-checks';
-import { POST_TYPE } from './identifiers';
-import type { CalendarEnv } from './env';
-import { DEFAULT_PER_PAGE } from './page-size';
-import { paging } from './page-size';
-import { archiveResponse, requestedStatus, serializePage } from './post-resource/archive';
-import type { OperationInput, PostResourceDef } from './post-resource/define';
-import { isTruthy } from './settings';
-import { tec } from './validators';
+import { registered } from '../../http/wp-types';
+import type { ArgValues } from '../../http/args';
+import type { RestResponse } from '../../http/response';
+import { postIdsOfType } from '../../wp/posts';
+import { formatWallClock } from '../../php/date-time';
+import { listDateSource } from '../dates/date-source';
+import { comparesUtcFields } from '../events/event-window';
+import { linkedPage, linkedSearchTotals, type LinkedQuery } from '../data/linked-query';
+import { ParamChecks } from '../post-resource/param-checks';
+import { POST_TYPE } from '../registry/identifiers';
+import type { CalendarEnv } from '../site/calendar-env';
+import { DEFAULT_PER_PAGE } from '../site/page-size';
+import { paging } from '../site/page-size';
+import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
+import type { OperationInput, PostResourceDef } from '../post-resource/define';
+import { isTruthy } from '../site/tec-settings';
+import { tec } from '../schemas/arg-validators';
 
 /**
  * GET /venues and GET /organizers (Tribe__Events__REST__V1__Endpoints__Archive_Venue, Archive_Organizer): one archive

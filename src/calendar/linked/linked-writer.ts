@@ -1,14 +1,14 @@
-import { scaleBackStatus } from './capabilities';
-import type { RestError } from '../http/errors';
-import { stripAllTags } from '../wp/text/formatting';
-import { updatePostMeta } from '../wp/postmeta';
-import { findDuplicatePost, getPost } from '../wp/posts';
-import type { WpData } from '../wp/wp-data';
-import type { CalendarEnv } from './env';
-import { writeFields, type FieldTable } from './meta-fields';
-import { ORIGIN } from './meta-keys';
-import type { PostWriter, WriteInput } from './post-resource/define';
-import { postDates, saveThumbnail } from './write-helpers';
+import { scaleBackStatus } from '../registry/capabilities';
+import type { RestError } from '../../http/errors';
+import { stripAllTags } from '../../wp/text/formatting';
+import { updatePostMeta } from '../../wp/postmeta';
+import { findDuplicatePost, getPost } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-handle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { writeFields, type FieldTable } from '../post-resource/meta-fields';
+import { ORIGIN } from '../registry/meta-keys';
+import type { PostWriter, WriteInput } from '../post-resource/define';
+import { postDates, saveThumbnail } from '../post-resource/post-dates';
 
 /**
  * The writer venues and organizers share (Tribe__Events__Venue::create, Tribe__Events__Organizer::create): the name is

@@ -1,6 +1,6 @@
-import { isPhpNumeric } from '../php/builtins';
-import { canonicalWall, parsePhpDate } from '../php/php-date';
-import { formatInstant, secondsToWall, wallToSeconds } from '../php/zone-math';
+import { isPhpNumeric } from '../../php/builtins';
+import { canonicalWall, parsePhpDate } from '../../php/php-date';
+import { formatInstant, secondsToWall, wallToSeconds } from '../../php/zone-math';
 
 /**
  * TEC's date helpers that read a date "as written": PHP runs with UTC as its default zone under WordPress, so

@@ -1,4 +1,4 @@
-import type { CalendarEnv } from './env';
+import type { CalendarEnv } from './calendar-env';
 
 /** URLs and global ids the plugin writes into its objects. */
 

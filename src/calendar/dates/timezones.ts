@@ -1,6 +1,6 @@
-import { isPhpNumeric } from '../php/builtins';
-import { formatOffset, offsetAt } from '../php/zone-math';
-import { parsePhpZone, resolveZone } from '../php/zone-names';
+import { isPhpNumeric } from '../../php/builtins';
+import { formatOffset, offsetAt } from '../../php/zone-math';
+import { parsePhpZone, resolveZone } from '../../php/zone-names';
 import { ZONE_ABBREVIATIONS } from './timezone-abbreviations';
 
 /**

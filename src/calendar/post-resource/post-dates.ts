@@ -1,10 +1,10 @@
-import { deletePostMeta, updatePostMeta } from '../wp/postmeta';
-import { parsePhpDate } from '../php/php-date';
-import { formatWallClock, resolveZone } from '../php/date-time';
-import type { WpData } from '../wp/wp-data';
+import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
+import { parsePhpDate } from '../../php/php-date';
+import { formatWallClock, resolveZone } from '../../php/date-time';
+import type { WpData } from '../../wp/wp-handle';
 import { attachmentForUrl } from './attachments';
-import type { CalendarEnv } from './env';
-import { WP_META } from './meta-keys';
+import type { CalendarEnv } from '../site/calendar-env';
+import { WP_META } from '../registry/meta-keys';
 
 /** Write steps the three post-type resources share. */
 

@@ -1,5 +1,5 @@
-import { eventDateSource, type DateSource } from './data/event-query';
-import type { CalendarEnv } from './env';
+import { eventDateSource, type DateSource } from '../data/event-query';
+import type { CalendarEnv } from '../site/calendar-env';
 
 /**
  * Where a request's event lists read dates (eventDateSource), warning once when the occurrence index has gone

@@ -1,7 +1,7 @@
-import { idsFromMeta, loadPostSet, type PostSet, EMPTY_POST_SET } from '../wp/post-set';
-import type { PostRow } from '../wp/posts';
-import type { WpData } from '../wp/wp-data';
-import { EVENT_META, WP_META } from './meta-keys';
+import { idsFromMeta, loadPostSet, type PostSet, EMPTY_POST_SET } from '../../wp/post-set';
+import type { PostRow } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-handle';
+import { EVENT_META, WP_META } from '../registry/meta-keys';
 
 /**
  * Everything needed to serialize a batch of calendar posts, in a fixed number of queries whatever the batch

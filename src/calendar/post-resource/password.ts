@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { EVENT_FIELDS } from './events/event-fields';
+import { EVENT_FIELDS } from '../events/event-fields';
 import { fieldMasks } from './meta-fields';
-import { ORGANIZER_FIELDS } from './organizers/organizer-fields';
-import { VENUE_FIELDS } from './venues/venue-fields';
+import { ORGANIZER_FIELDS } from '../organizers/organizer-fields';
+import { VENUE_FIELDS } from '../venues/venue-fields';
 
 /**
  * Password-protected content (Tribe__Events__REST__V1__Main::filter_out_password_protected_data,

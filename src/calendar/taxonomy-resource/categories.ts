@@ -1,6 +1,6 @@
-import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from './identifiers';
-import { termArgs } from './taxonomy-resource/args';
-import type { TaxonomyResourceDef } from './taxonomy-resource/define';
+import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import { termArgs } from './args';
+import type { TaxonomyResourceDef } from './define';
 
 /**
  * Event categories: the term engine configured for TEC's hierarchical `tribe_events_cat`, whose archive pages live

@@ -1,11 +1,11 @@
-import { phpEmpty } from '../php/builtins';
-import { theContent, theExcerpt, theTitle } from '../wp/text/formatting';
-import type { PostRow } from '../wp/posts';
-import type { PostBundle } from './bundle';
-import type { CalendarEnv } from './env';
-import { imageObject } from './images';
-import { WP_META } from './meta-keys';
-import { globalId, globalIdLineage } from './urls';
+import { phpEmpty } from '../../php/builtins';
+import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting';
+import type { PostRow } from '../../wp/posts';
+import type { PostBundle } from '../post-resource/post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { imageObject } from '../post-resource/images';
+import { WP_META } from '../registry/meta-keys';
+import { globalId, globalIdLineage } from '../site/urls';
 
 /**
  * What venue and organizer objects share (Tribe__Events__REST__V1__Post_Repository::get_venue_data,

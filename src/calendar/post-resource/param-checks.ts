@@ -1,13 +1,13 @@
-import { hasCap, type Principal } from '../auth/principal';
-import type { ParamProblem } from '../http/errors';
-import { imageAttachmentIds } from '../wp/attachments';
-import { isValidUrl } from '../wp/text/formatting';
-import { findPostBySlug, postIdsOfType } from '../wp/posts';
-import { getUserById } from '../wp/users';
-import type { WpData } from '../wp/wp-data';
-import { importImage } from '../media/uploads';
+import { hasCap, type Principal } from '../../auth/principal';
+import type { ParamProblem } from '../../http/errors';
+import { imageAttachmentIds } from '../../wp/attachments';
+import { isValidUrl } from '../../wp/text/formatting';
+import { findPostBySlug, postIdsOfType } from '../../wp/posts';
+import { getUserById } from '../../wp/users';
+import type { WpData } from '../../wp/wp-handle';
+import { importImage } from '../../media/uploads';
 import { findAttachmentByUrl } from './attachments';
-import type { ImageImports } from './env';
+import type { ImageImports } from '../site/calendar-env';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isValidUrl } from '../wp/text/formatting';
-import { isPhpTime } from '../php/php-date';
-import { isValidTimezone } from './timezones';
-import { checked, parseList, wpBoolean, wpInteger, wpString } from '../http/wp-types';
-import { isPhpNumeric, phpEmpty } from '../php/builtins';
-import { REGISTERED_POST_STATUSES } from '../wp/posts';
+import { isValidUrl } from '../../wp/text/formatting';
+import { isPhpTime } from '../../php/php-date';
+import { isValidTimezone } from '../dates/timezones';
+import { checked, parseList, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
+import { isPhpNumeric, phpEmpty } from '../../php/builtins';
+import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 
 /**
  * The plugin's argument validators (Tribe__Events__REST__V1__Validator__Base) as zod schemas: each is a TEC

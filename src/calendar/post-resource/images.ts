@@ -1,5 +1,5 @@
-import { phpUnserialize, type PhpValue } from '../php/php-serialize';
-import type { PostSet } from '../wp/post-set';
+import { phpUnserialize, type PhpValue } from '../../php/php-serialize';
+import type { PostSet } from '../../wp/post-set';
 
 /**
  * The featured-image object TEC returns (Tribe__Events__REST__V1__Post_Repository::get_featured_image): url, id,

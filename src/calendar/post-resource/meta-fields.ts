@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { registered, wpBoolean } from '../http/wp-types';
-import { deletePostMeta, updatePostMeta, type PostMeta } from '../wp/postmeta';
-import { sanitizeTextField } from '../wp/text/formatting';
-import type { WpData } from '../wp/wp-data';
-import { tec } from './validators';
+import { registered, wpBoolean } from '../../http/wp-types';
+import { deletePostMeta, updatePostMeta, type PostMeta } from '../../wp/postmeta';
+import { sanitizeTextField } from '../../wp/text/formatting';
+import type { WpData } from '../../wp/wp-handle';
+import { tec } from '../schemas/arg-validators';
 
 /**
  * The plain meta-backed fields of a post type, each described once: its REST argument (the key is the argument's and
  * the object's name), its meta key, how a stored value reads in the object, what a write stores, what a
  * password-protected object shows and what the fixture export writes. The argument shapes, the serializer, the
- * writer, the password mask (src/calendar/password.ts) and the export all run the table; the fields with rules of their
+ * writer, the password mask (src/calendar/post-resource/password.ts) and the export all run the table; the fields with rules of their
  * own (dates, cost, links, map flags, the website's permalink fallback) stay hand-written beside it.
  */
 

@@ -1,7 +1,7 @@
-import type { TermRow } from '../wp/terms';
-import type { CalendarEnv } from './env';
-import { TAXONOMY } from './identifiers';
-import { restUrl } from './urls';
+import type { TermRow } from '../../wp/terms';
+import type { CalendarEnv } from '../site/calendar-env';
+import { TAXONOMY } from '../registry/identifiers';
+import { restUrl } from '../site/urls';
 
 /**
  * A term as embedded in an event (Tribe__Events__REST__V1__Post_Repository::get_terms): the WordPress term object with

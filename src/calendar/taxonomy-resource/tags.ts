@@ -1,6 +1,6 @@
-import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from './identifiers';
-import { termArgs } from './taxonomy-resource/args';
-import type { TaxonomyResourceDef } from './taxonomy-resource/define';
+import { CALENDAR_EMBED_POST_TYPE, POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import { termArgs } from './args';
+import type { TaxonomyResourceDef } from './define';
 
 /**
  * Event tags: the term engine configured for WordPress's own flat `post_tag`, shared with posts (its counts include

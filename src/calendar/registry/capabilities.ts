@@ -1,6 +1,6 @@
-import { createPermissions, type CapabilityRegistry } from '../auth/permissions';
-import type { Principal } from '../auth/principal';
-import type { RoleDefinition, RoleSlug } from '../wp/default-roles';
+import { createPermissions, type CapabilityRegistry } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import type { RoleDefinition, RoleSlug } from '../../wp/default-roles';
 import { CAPABILITY_TYPE, POST_TYPE, TAXONOMY } from './identifiers';
 
 /**

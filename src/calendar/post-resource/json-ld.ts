@@ -1,11 +1,11 @@
-import { escJs, stripTags, theTitle, wpautop } from '../wp/text/formatting';
-import { formatCost } from './events/cost';
-import type { PostRow } from '../wp/posts';
-import { isoWithOffset, localToUtc, utcToLocal } from '../php/date-time';
-import type { PostBundle } from './bundle';
-import type { CalendarEnv } from './env';
+import { escJs, stripTags, theTitle, wpautop } from '../../wp/text/formatting';
+import { formatCost } from '../events/cost';
+import type { PostRow } from '../../wp/posts';
+import { isoWithOffset, localToUtc, utcToLocal } from '../../php/date-time';
+import type { PostBundle } from './post-bundle';
+import type { CalendarEnv } from '../site/calendar-env';
 import { attachmentUrl } from './images';
-import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from './meta-keys';
+import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from '../registry/meta-keys';
 
 /**
  * The schema.org data the plugin attaches to single reads (Tribe__Events__JSON_LD__Event::get_data, __Venue,

@@ -1,10 +1,10 @@
-import { phpUnserialize } from '../php/php-serialize';
-import { loadPostMeta, updatePostMeta } from '../wp/postmeta';
-import { getPosts } from '../wp/posts';
-import type { WpData } from '../wp/wp-data';
-import type { CalendarEnv } from './env';
-import { POST_TYPE } from './identifiers';
-import { WP_META } from './meta-keys';
+import { phpUnserialize } from '../../php/php-serialize';
+import { loadPostMeta, updatePostMeta } from '../../wp/postmeta';
+import { getPosts } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-handle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { POST_TYPE } from '../registry/identifiers';
+import { WP_META } from '../registry/meta-keys';
 
 /**
  * Tribe__Tracker's `_tribe_modified_fields`: on events, venues and organizers, every meta key, post field and

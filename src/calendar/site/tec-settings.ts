@@ -1,6 +1,6 @@
-import type { PhpValue } from '../php/php-serialize';
-import type { SiteSettings } from '../wp/site';
-import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from './identifiers';
+import type { PhpValue } from '../../php/php-serialize';
+import type { SiteSettings } from '../../wp/site';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../registry/identifiers';
 
 /**
  * The Events Calendar's settings, read from the serialized `tribe_events_calendar_options` array

@@ -1,10 +1,10 @@
-import { can } from './capabilities';
-import { entry, errorCatalogue, type RestError } from '../http/errors';
-import type { PostRow } from '../wp/posts';
-import type { CalendarEnv } from './env';
-import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from './db-checks';
-import { hasPasswordAccess } from './password';
-import type { ResourceErrors, WriteInput } from './post-resource/define';
+import { can } from '../registry/capabilities';
+import { entry, errorCatalogue, type RestError } from '../../http/errors';
+import type { PostRow } from '../../wp/posts';
+import type { CalendarEnv } from '../site/calendar-env';
+import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from '../post-resource/param-checks';
+import { hasPasswordAccess } from '../post-resource/password';
+import type { ResourceErrors, WriteInput } from '../post-resource/define';
 
 /**
  * What venues and organizers share as resources (Tribe__Events__REST__V1__Endpoints__Single_Venue, Single_Organizer):

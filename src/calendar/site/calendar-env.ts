@@ -1,17 +1,17 @@
-import type { AppContext } from '../app-context';
-import { can } from './capabilities';
-import { restRoot } from '../http/context';
-import type { RestError } from '../http/errors';
-import { postPermalink, type PostTypeRewrite } from '../wp/permalinks';
-import type { PostWriteContext } from '../wp/post-writer';
-import type { PostRow } from '../wp/posts';
-import type { SiteSettings } from '../wp/site';
-import type { TaxonomyRegistry } from '../wp/terms';
-import { resolveZone } from '../php/date-time';
-import { tecTimezoneString } from './timezones';
-import { POST_TYPE, TAXONOMY } from './identifiers';
-import { readTecSettings, type TecSettings } from './settings';
-import type { MediaSettings, StoredImage } from '../media/uploads';
+import type { AppContext } from '../../app-context';
+import { can } from '../registry/capabilities';
+import { restRoot } from '../../http/context';
+import type { RestError } from '../../http/errors';
+import { postPermalink, type PostTypeRewrite } from '../../wp/permalinks';
+import type { PostWriteContext } from '../../wp/post-writer';
+import type { PostRow } from '../../wp/posts';
+import type { SiteSettings } from '../../wp/site';
+import type { TaxonomyRegistry } from '../../wp/terms';
+import { resolveZone } from '../../php/date-time';
+import { tecTimezoneString } from '../dates/timezones';
+import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import { readTecSettings, type TecSettings } from './tec-settings';
+import type { MediaSettings, StoredImage } from '../../media/uploads';
 
 /**
  * What every calendar operation needs about the request's world, gathered once per request: site and TEC

@@ -1,10 +1,10 @@
-import { findAttachmentByUrl as findByUrl } from '../wp/attachments';
-import { addPostMeta } from '../wp/postmeta';
-import { insertPost } from '../wp/post-writer';
-import type { WpData } from '../wp/wp-data';
-import type { CalendarEnv } from './env';
-import { WP_META } from './meta-keys';
-import { EMPTY_IMAGE_META, removeStoredImage, type StoredImage } from '../media/uploads';
+import { findAttachmentByUrl as findByUrl } from '../../wp/attachments';
+import { addPostMeta } from '../../wp/postmeta';
+import { insertPost } from '../../wp/post-writer';
+import type { WpData } from '../../wp/wp-handle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { WP_META } from '../registry/meta-keys';
+import { EMPTY_IMAGE_META, removeStoredImage, type StoredImage } from '../../media/uploads';
 
 /** Image URLs given to the plugin's `image` arguments, and the attachments they become. */
 
