@@ -4,7 +4,7 @@ import { SCHEMA_DIR } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../registry/identifiers';
-import { isTruthy } from '../site/tec-settings';
+import { isTruthy } from '../../php/truthiness';
 import {
   DEFERRED_FLAG,
   eventIndexTable,

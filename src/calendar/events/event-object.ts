@@ -10,7 +10,7 @@ import { EVENT_META, WP_META } from '../registry/meta-keys';
 import { organizerObject } from '../organizers/organizer-object';
 import { readFields } from '../post-resource/meta-fields';
 import { maskProtected } from '../post-resource/password';
-import { isTruthy } from '../site/tec-settings';
+import { isTruthy, phpBool } from '../../php/truthiness';
 import { embeddedTerm } from '../taxonomy-resource/term-embed';
 import { globalId, globalIdLineage, restUrl } from '../site/urls';
 import { venueObject } from '../venues/venue-object';
@@ -24,7 +24,6 @@ import { EVENT_FIELDS } from './event-fields';
  */
 
 /** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */
-export const phpBool = (value: string | null | undefined, absent: boolean): boolean => (value === undefined ? absent : value !== null && value !== '' && value !== '0');
 
 export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown> {
   const meta = bundle.main.meta;

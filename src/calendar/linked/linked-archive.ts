@@ -13,7 +13,7 @@ import { DEFAULT_PER_PAGE } from '../site/page-size';
 import { paging } from '../site/page-size';
 import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
 import type { OperationInput, PostResourceDef } from '../post-resource/define';
-import { isTruthy } from '../site/tec-settings';
+import { isTruthy } from '../../php/truthiness';
 import { tec } from '../schemas/arg-validators';
 
 /**

@@ -1,4 +1,5 @@
 import type { PhpValue } from '../../php/php-serialize';
+import { isTruthy } from '../../php/truthiness';
 import type { SiteSettings } from '../../wp/site';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../registry/identifiers';
 
@@ -38,14 +39,6 @@ export interface TecSettings {
   eventSearchIndex: boolean;
   /** The view `/events/` shows (`viewOption`); the feeds follow it. */
   defaultView: 'list' | 'month';
-}
-
-/** tribe_is_truthy(): the strings TEC treats as "yes". */
-export function isTruthy(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value !== 'string') return false;
-  return ['1', 'yes', 'true', 'on', 'y', 'enable', 'enabled'].includes(value.trim().toLowerCase());
 }
 
 const text = (v: PhpValue | undefined, fallback: string): string => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : fallback);

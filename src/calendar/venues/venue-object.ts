@@ -5,7 +5,7 @@ import { jsonLdVisible, venueJsonLd } from '../post-resource/json-ld';
 import { dropFalsy, globalIds, linkedPostHead } from '../linked/linked-object';
 import { readFields } from '../post-resource/meta-fields';
 import { VENUE_META } from '../registry/meta-keys';
-import { isTruthy } from '../site/tec-settings';
+import { isTruthy } from '../../php/truthiness';
 import { VENUE_FIELDS } from './venue-fields';
 
 /** The venue object (Tribe__Events__REST__V1__Post_Repository::get_venue_data): falsy entries dropped, then map flags

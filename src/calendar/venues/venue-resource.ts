@@ -9,7 +9,7 @@ import { linkedPostWriter } from '../linked/linked-writer';
 import { STATE_PROVINCE_NAMED } from '../post-resource/modified-fields';
 import { EVENT_META, VENUE_META } from '../registry/meta-keys';
 import type { PostResourceDef, WriteInput } from '../post-resource/define';
-import { isTruthy } from '../site/tec-settings';
+import { isTruthy } from '../../php/truthiness';
 import { VenueArgs } from './venue-args';
 import { VENUE_FIELDS } from './venue-fields';
 import { venueObject } from './venue-object';
