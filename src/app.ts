@@ -6,6 +6,8 @@ import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
+import type { CalendarRegistry } from './calendar/registry/calendar-registry';
+import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
 import { isDatabaseUnavailable } from './db/database';
 import { restError, type RestError } from './http/errors';
@@ -48,6 +50,8 @@ export interface AppDeps {
   requireHttps?: boolean;
   /** Image downloads (`image` given as a URL) and the uploads folder served at /wp-content/uploads/. */
   media?: MediaSettings;
+  /** The calendar's post types and taxonomies (default: The Events Calendar's, CALENDAR_REGISTRY). */
+  registry?: CalendarRegistry;
   /** More REST namespaces to serve, the way a WordPress plugin registers its own routes. */
   extraNamespaces?: Array<NamespaceDef<AppContext>>;
   /** A request not answered within this many ms gets a 503 (default 30 s; 0 disables). */
@@ -67,6 +71,7 @@ export function createApp(deps: AppDeps): express.Express {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger ?? createLogger('silent');
   const wp = WpData.open(deps.db, prefix);
+  const registry = deps.registry ?? CALENDAR_REGISTRY;
   const authOptions = { requireHttps: deps.requireHttps ?? false };
   const describeAuthentication = authenticationIndex(authOptions);
   const warned = new Set<string>();
@@ -78,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
       requestId: String(req.res?.locals.requestId ?? randomUUID()),
       log,
       wp,
+      registry,
       clock,
       homeOverride: deps.siteUrl,
       remote: { ip: remoteAddress(req), secure: req.secure },
@@ -94,7 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

@@ -3,7 +3,8 @@ import { restRoot } from '../http/context';
 import { openApiDocument } from '../http/openapi';
 import { componentSchemas, type JsonSchema } from '../http/openapi-schemas';
 import type { RouteDef } from '../http/routes';
-import { CALENDAR_COMPONENTS } from './schemas/components';
+import type { CalendarRegistry } from './registry/calendar-registry';
+import { calendarComponents } from './schemas/components';
 
 /**
  * GET /doc (Tribe__Events__REST__V1__Endpoints__Swagger_Documentation::get): the OpenAPI 3.0 document of the namespace,
@@ -26,7 +27,7 @@ export function docServerUrl(restRootUrl: string, namespace: string, secure: boo
 }
 
 /** The /doc route of a namespace whose routes `routes()` returns (including this one). */
-export function docRoute(routes: () => ReadonlyArray<RouteDef<AppContext>>): RouteDef<AppContext> {
+export function docRoute(routes: () => ReadonlyArray<RouteDef<AppContext>>, registry: CalendarRegistry): RouteDef<AppContext> {
   // The components depend only on the schemas: built once per app, on first use.
   let components: Record<string, JsonSchema> | undefined;
   return {
@@ -36,7 +37,7 @@ export function docRoute(routes: () => ReadonlyArray<RouteDef<AppContext>>): Rou
         methods: ['GET'],
         args: {},
         handler: async ({ ctx, namespace }) => {
-          components ??= componentSchemas(CALENDAR_COMPONENTS);
+          components ??= componentSchemas(calendarComponents(registry));
           const serverUrl = docServerUrl(restRoot(await ctx.site()), namespace, ctx.remote.secure);
           return openApiDocument({ info: DOC_INFO, components, serverUrl, routes: routes() });
         },

@@ -116,6 +116,18 @@ export class RestError extends Error {
     if (this.shape.additionalData && this.shape.additionalData.length > 0) body.additional_data = this.shape.additionalData;
     return body;
   }
+
+  /**
+   * The error in one line for a writer without HTTP (fixtures, imports): invalid parameters as `invalid name
+   * (message), …`, anything else as its message with the parameters' messages after it.
+   */
+  describe(): string {
+    const params = this.data.params;
+    const entries = params && typeof params === 'object' && !Array.isArray(params) ? Object.entries(params as Record<string, unknown>) : [];
+    if (this.code === 'rest_invalid_param' && entries.length > 0) return `invalid ${entries.map(([name, message]) => `${name} (${String(message)})`).join(', ')}`;
+    const details = entries.map(([name, message]) => `${name}: ${String(message)}`).join('; ');
+    return details ? `${this.message} (${details})` : this.message;
+  }
 }
 
 export interface ErrorOptions<A> {

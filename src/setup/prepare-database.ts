@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
 import { withCalendarCapabilities } from '../calendar/registry/capabilities';
+import type { CalendarRegistry } from '../calendar/registry/calendar-registry';
+import { CALENDAR_REGISTRY } from '../calendar/registry/post-types';
 import { eventIndexState, installEventIndex } from '../calendar/data/event-index';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
@@ -16,6 +18,8 @@ export interface PrepareOptions {
   /** Site URL written into `home` and `siteurl` of a new site. */
   siteUrl: string;
   blogname?: string;
+  /** The post types whose capabilities a new site's roles get (the calendar's by default). */
+  registry?: CalendarRegistry;
 }
 
 export interface PrepareResult {
@@ -36,7 +40,7 @@ export interface PrepareResult {
   installed: boolean;
 }
 
-export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Events Calendar'): Array<[string, unknown]> {
+export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Events Calendar', registry: CalendarRegistry = CALENDAR_REGISTRY): Array<[string, unknown]> {
   return [
     ['siteurl', siteUrl],
     ['home', siteUrl],
@@ -51,7 +55,7 @@ export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Even
     ['date_format', 'F j, Y'],
     ['time_format', 'g:i a'],
     ['start_of_week', '1'],
-    [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles())],
+    [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles(), registry)],
   ];
 }
 
@@ -70,7 +74,7 @@ export async function tablesCreatedByService(wp: WpData): Promise<string[]> {
 /** The default options of a new site and the record of the tables created for it. */
 export async function writeDefaultOptions(wp: WpData, options: PrepareOptions, createdTables: readonly string[]): Promise<void> {
   await wp.transaction(async (trx) => {
-    for (const [name, value] of defaultOptions(options.prefix, options.siteUrl.replace(/\/+$/, ''), options.blogname)) {
+    for (const [name, value] of defaultOptions(options.prefix, options.siteUrl.replace(/\/+$/, ''), options.blogname, options.registry)) {
       await addOption(trx, name, value);
     }
     await addOption(trx, CREATED_TABLES_OPTION, [...createdTables], 'off');

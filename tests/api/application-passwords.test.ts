@@ -1,6 +1,5 @@
 import type { AppContext } from '../../src/app-context';
 import { wpHashPassword } from '../../src/auth/password-hashes';
-import { can } from '../../src/calendar/registry/capabilities';
 import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { phpUnserialize } from '../../src/php/php-serialize';
@@ -22,7 +21,7 @@ const probe: NamespaceDef<AppContext> = {
     },
     {
       path: '/events',
-      endpoints: [endpoint({ methods: ['POST'], args: {}, permission: ({ ctx }) => can(ctx.principal, 'create', { postType: POST_TYPE.event }), handler: () => ({ ok: true }) })],
+      endpoints: [endpoint({ methods: ['POST'], args: {}, permission: ({ ctx }) => ctx.registry.can(ctx.principal, 'create', { postType: POST_TYPE.event }), handler: () => ({ ok: true }) })],
     },
   ],
 };

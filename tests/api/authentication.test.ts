@@ -1,6 +1,5 @@
 import type { AppContext } from '../../src/app-context';
 import { deleteApplicationPassword, listApplicationPasswords } from '../../src/auth/application-passwords';
-import { can } from '../../src/calendar/registry/capabilities';
 import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -21,7 +20,7 @@ const probe: NamespaceDef<AppContext> = {
     {
       path: '/events',
       endpoints: [
-        endpoint({ methods: ['POST'], args: {}, permission: ({ ctx }) => can(ctx.principal, 'create', { postType: POST_TYPE.event }), handler: () => ({ created: true }) }),
+        endpoint({ methods: ['POST'], args: {}, permission: ({ ctx }) => ctx.registry.can(ctx.principal, 'create', { postType: POST_TYPE.event }), handler: () => ({ created: true }) }),
       ],
     },
   ],

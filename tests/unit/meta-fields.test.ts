@@ -2,6 +2,7 @@ import { EVENT_FIELDS } from '../../src/calendar/events/event-fields';
 import { EventCreateArgs } from '../../src/calendar/events/event-args';
 import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../src/calendar/post-resource/meta-fields';
 import { maskProtected } from '../../src/calendar/post-resource/password';
+import { CALENDAR_REGISTRY } from '../../src/calendar/registry/post-types';
 import { VENUE_FIELDS } from '../../src/calendar/venues/venue-fields';
 import { PostMeta } from '../../src/wp/postmeta';
 
@@ -38,7 +39,7 @@ describe('field tables', () => {
 
   it('masks what the entries say, and nothing for an unmasked one', () => {
     expect(fieldMasks([table])).toEqual(new Map<string, unknown>([['hide_from_listings', null], ['phone', ''], ['ticketed', null]]));
-    expect(maskProtected({ city: 'Rome', state: 'Lazio', zip: '00100', featured: true })).toEqual({ city: '', state: 'Lazio', zip: '', featured: null });
+    expect(maskProtected(CALENDAR_REGISTRY, { city: 'Rome', state: 'Lazio', zip: '00100', featured: true })).toEqual({ city: '', state: 'Lazio', zip: '', featured: null });
     expect('mask' in VENUE_FIELDS.state).toBe(false);
   });
 });

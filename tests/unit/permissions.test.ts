@@ -1,6 +1,7 @@
 import type { PostCapRecord } from '../../src/auth/permissions';
 import { ANONYMOUS, effectiveCapabilities, hasCap, principalFor, type Principal } from '../../src/auth/principal';
-import { can, canWriteTermsViaRest, requiredCaps, scaleBackStatus, withCalendarCapabilities } from '../../src/calendar/registry/capabilities';
+import { canWriteTermsViaRest as canWriteTerms, scaleBackStatus as scaleBack, withCalendarCapabilities } from '../../src/calendar/registry/capabilities';
+import { CALENDAR_REGISTRY } from '../../src/calendar/registry/post-types';
 import { POST_TYPE, TAXONOMY } from '../../src/calendar/registry/identifiers';
 import { defaultRoles } from '../../src/wp/default-roles';
 
@@ -10,7 +11,10 @@ import { defaultRoles } from '../../src/wp/default-roles';
  * them.
  */
 
-const ROLES = withCalendarCapabilities(defaultRoles());
+const ROLES = withCalendarCapabilities(defaultRoles(), CALENDAR_REGISTRY);
+const { can, requiredCaps } = CALENDAR_REGISTRY;
+const canWriteTermsViaRest = (p: Principal, taxonomy: string) => canWriteTerms(CALENDAR_REGISTRY, p, taxonomy);
+const scaleBackStatus = (p: Principal, requested: string | undefined) => scaleBack(CALENDAR_REGISTRY, p, requested);
 const ME = 7;
 const SOMEONE_ELSE = 99;
 

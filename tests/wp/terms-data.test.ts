@@ -1,4 +1,6 @@
-import { CALENDAR_TAXONOMIES } from '../../src/calendar/site/calendar-env';
+import { CALENDAR_REGISTRY } from '../../src/calendar/registry/post-types';
+
+const CALENDAR_TAXONOMIES = CALENDAR_REGISTRY.terms;
 import { wpFilterKses } from '../../src/wp/text/kses';
 import { termLink } from '../../src/wp/permalinks';
 import { termNameForDb } from '../../src/wp/term-fields';

@@ -1,3 +1,4 @@
+import type { PostTypeDefinition } from '../registry/post-type';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
@@ -14,7 +15,7 @@ import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import { EVENT_META } from '../registry/meta-keys';
 import { paging } from '../site/page-size';
 import { archiveResponse, requestedStatus, serializePage, type UrlParam } from '../post-resource/archive';
-import type { OperationInput, PostResourceDef } from '../post-resource/define';
+import type { OperationInput } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../schemas/arg-validators';
 import { eventError } from './event-errors';
 import type { EventListArgs } from './event-list-args';
@@ -139,7 +140,7 @@ function addedParams(a: Record<string, any>): UrlParam[] | undefined {
   return out;
 }
 
-export async function listEvents(def: PostResourceDef, env: CalendarEnv, input: OperationInput<EventListValues>): Promise<RestResponse> {
+export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, input: OperationInput<EventListValues>): Promise<RestResponse> {
   const wp = env.ctx.wp;
   const a = input.args;
   const page = paging(a);

@@ -1,4 +1,4 @@
-import { can } from '../registry/capabilities';
+import type { PostTypeDefinition } from '../registry/post-type';
 import { parseArgs } from '../../http/args';
 import type { RestError } from '../../http/errors';
 import { updatePost } from '../../wp/post-writer';
@@ -6,9 +6,10 @@ import { deletePostMeta, replacePostMeta } from '../../wp/postmeta';
 import { getPosts, postIdsOfType } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../post-resource/param-checks';
-import type { CalendarEnv, InlineArgs } from '../site/calendar-env';
-import type { PostResourceDef } from '../post-resource/define';
-import { writeNewPost } from '../post-resource/operations';
+import type { CalendarEnv } from '../site/calendar-env';
+import type { InlineArgs, WritePreparation } from '../post-resource/write-preparation';
+
+import { writeNewPost } from '../post-resource/write';
 import { isPositiveInt } from '../schemas/arg-validators';
 import { eventError } from './event-errors';
 
@@ -21,7 +22,7 @@ import { eventError } from './event-errors';
 
 export interface LinkKind {
   param: 'venue' | 'organizer';
-  def: PostResourceDef;
+  def: PostTypeDefinition;
   metaKey: string;
   /** Venues link exactly one post; organizers a list. */
   single: boolean;
@@ -39,14 +40,14 @@ const allValuesEmpty = (v: unknown): boolean => isObject(v) && Object.values(v).
  * is_<type>_id_or_entry_or_empty: every entry an existing id, `{id}` of one, or data the create's validate callbacks
  * accept (their declared types are not checked: `show_map: true` passes inline, though POST /venues refuses it).
  */
-export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<boolean> {
+export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, prepared: WritePreparation, value: unknown): Promise<boolean> {
   if (value === undefined || value === null || isEmptyValue(value) || allValuesEmpty(value)) return true;
   const entries: unknown[] = isList(value) ? asList(value) : isObject(value) ? [value] : String(value).split(',').map((s) => s.trim());
   // A list of nothing but empty values (`[{}]`) is empty; otherwise each entry counts, an empty one refused.
   if (entries.every((entry) => isEmptyValue(entry) || isEmptyObject(entry))) return true;
   for (const entry of entries) {
     if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
-      if (!(await dataIsValid(env, wp, kind, entry))) return false;
+      if (!(await dataIsValid(env, wp, kind, prepared, entry))) return false;
       continue;
     }
     const id = isObject(entry) ? entry.id : entry;
@@ -56,35 +57,35 @@ export async function linkedValueIsValid(env: CalendarEnv, wp: WpData, kind: Lin
 }
 
 /** Inline data checked against the linked type's create arguments, once per request. */
-function parseInline(env: CalendarEnv, kind: LinkKind, data: Record<string, unknown>): InlineArgs {
-  let parsed = env.inlineArgs.get(data);
+function parseInline(prepared: WritePreparation, kind: LinkKind, data: Record<string, unknown>): InlineArgs {
+  let parsed = prepared.inline.get(data);
   if (!parsed) {
     parsed = parseArgs(kind.def.args.create, data, { validateOnly: true });
-    env.inlineArgs.set(data, parsed);
+    prepared.inline.set(data, parsed);
   }
   return parsed;
 }
 
-async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, data: Record<string, unknown>): Promise<boolean> {
-  const parsed = parseInline(env, kind, data);
+async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, prepared: WritePreparation, data: Record<string, unknown>): Promise<boolean> {
+  const parsed = parseInline(prepared, kind, data);
   if ('error' in parsed) return false;
   const checks = new ParamChecks();
   await checkUser(checks, wp, 'author', parsed.values.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true, env.images);
+  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true, prepared);
   return checks.result() === undefined;
 }
 
 /** Resolves one entry to a post id, creating the linked post from inline data. */
-async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry: unknown): Promise<number | undefined> {
+async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, prepared: WritePreparation, entry: unknown): Promise<number | undefined> {
   if (isEmptyValue(entry)) return undefined;
   // `{}` in a list: an organizer is skipped, a venue is sent to the create, which refuses it.
   if (isEmptyObject(entry) && !kind.single) return undefined;
   // Data with nothing in it (`{"id": 0}`, `{"venue": ""}`) is sent to the create, which refuses it.
   if (allValuesEmpty(entry)) throw kind.createError();
   if (isObject(entry) && !('id' in entry && Object.keys(entry).length === 1)) {
-    const parsed = parseInline(env, kind, entry);
+    const parsed = parseInline(prepared, kind, entry);
     if ('error' in parsed) throw kind.createError();
-    return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry });
+    return writeNewPost(env, wp, kind.def, { args: parsed.values, params: entry, prepared });
   }
   const id = Number(isObject(entry) ? entry.id : entry);
   if (!isPositiveInt(id) || !(await postIdsOfType(wp, kind.def.postType, [id])).has(id)) throw eventError('invalid-linked-post-id');
@@ -92,7 +93,7 @@ async function resolveEntry(env: CalendarEnv, wp: WpData, kind: LinkKind, entry:
 }
 
 /** The ids the value links, in request order without repeats; undefined means "leave the links alone". */
-async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<number[] | undefined> {
+async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, prepared: WritePreparation, value: unknown): Promise<number[] | undefined> {
   // A venue list holding only empty values is not empty to PHP: its first entry goes to the create, which refuses it.
   if (kind.single && isList(value) && asList(value).length > 0 && asList(value).every((e) => isEmptyValue(e) || isEmptyObject(e))) throw kind.createError();
   // `{}` is PHP's empty array.
@@ -107,7 +108,7 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
   else entries = [value];
   const ids: number[] = [];
   for (const entry of entries) {
-    const id = await resolveEntry(env, wp, kind, entry);
+    const id = await resolveEntry(env, wp, kind, prepared, entry);
     if (id !== undefined && !ids.includes(id)) ids.push(id);
     if (kind.single && ids.length > 0) break;
   }
@@ -115,8 +116,8 @@ async function resolveLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value:
 }
 
 /** The value with its inline posts created, as the ids it links; a value linking nothing is returned as it is. */
-export async function createInlineLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, value: unknown): Promise<unknown> {
-  return (await resolveLinks(env, wp, kind, value)) ?? value;
+export async function createInlineLinks(env: CalendarEnv, wp: WpData, kind: LinkKind, prepared: WritePreparation, value: unknown): Promise<unknown> {
+  return (await resolveLinks(env, wp, kind, prepared, value)) ?? value;
 }
 
 /** An organizer object read as PHP reads an array: its values are ids, empty ones skipped. */
@@ -132,8 +133,8 @@ async function organizerObjectIds(wp: WpData, kind: LinkKind, value: Record<stri
 }
 
 /** Links the resolved posts; with `clearWhenEmpty`, a value naming none removes every link. */
-export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, value: unknown, clearWhenEmpty = false): Promise<void> {
-  const ids = await resolveLinks(env, wp, kind, value);
+export async function saveLinks(env: CalendarEnv, wp: WpData, eventId: number, kind: LinkKind, prepared: WritePreparation, value: unknown, clearWhenEmpty = false): Promise<void> {
+  const ids = await resolveLinks(env, wp, kind, prepared, value);
   if (ids) await replacePostMeta(wp, eventId, kind.metaKey, ids.map(String));
   else if (clearWhenEmpty) await deletePostMeta(wp, eventId, kind.metaKey);
 }
@@ -146,7 +147,7 @@ export async function publishLinkedPosts(env: CalendarEnv, wp: WpData, linkedIds
   const posts = await getPosts(wp, linkedIds);
   for (const post of posts.values()) {
     if (post.post_status === 'publish' || post.post_status === 'private') continue;
-    if (!can(env.ctx.principal, 'publish', { postType: post.post_type })) continue;
+    if (!env.can('publish', { postType: post.post_type })) continue;
     await updatePost(wp, env.write, post.ID, { post_status: 'publish' });
   }
 }

@@ -51,7 +51,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     .map((id) => bundle.linked.posts.get(id))
     .filter((p): p is PostRow => p !== undefined);
   // A password-protected venue or organizer is masked inside an event whatever password the request carries.
-  const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(object) : object);
+  const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(env.registry, object) : object);
   const venueObjects = venues.map((v) => embedded(v, venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd })));
 
   const event: Record<string, unknown> = {

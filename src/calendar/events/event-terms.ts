@@ -1,7 +1,6 @@
-import { can } from '../registry/capabilities';
 import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
+import type { CalendarEnv } from '../site/calendar-env';
 import { listToArray } from '../schemas/arg-validators';
 
 /**
@@ -28,22 +27,22 @@ interface Translated {
 
 export async function assignTerms(env: CalendarEnv, wp: WpData, eventId: number, taxonomy: string, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;
-  if (!can(env.ctx.principal, 'assign_terms', { taxonomy })) return;
+  if (!env.can('assign_terms', { taxonomy })) return;
   const translated: Translated[] = [];
   for (const item of listToArray(value)) {
-    const entry = await translate(wp, taxonomy, item);
+    const entry = await translate(env, wp, taxonomy, item);
     if (entry && !translated.some((t) => t.termId === entry.termId)) translated.push(entry);
   }
-  const namedAfterIds = !CALENDAR_TAXONOMIES.hierarchical(taxonomy) && !env.fromFile;
+  const namedAfterIds = !env.registry.terms.hierarchical(taxonomy) && !env.fromFile;
   const ttIds: number[] = [];
   for (const entry of translated) {
-    const term = namedAfterIds && entry.asText ? await termNamedAfterId(wp, taxonomy, entry.termId) : await getTerm(wp, taxonomy, entry.termId);
+    const term = namedAfterIds && entry.asText ? await termNamedAfterId(env, wp, taxonomy, entry.termId) : await getTerm(wp, taxonomy, entry.termId);
     if (term && !ttIds.includes(term.term_taxonomy_id)) ttIds.push(term.term_taxonomy_id);
   }
-  await setObjectTerms(wp, CALENDAR_TAXONOMIES, eventId, taxonomy, ttIds);
+  await setObjectTerms(wp, env.registry.terms, eventId, taxonomy, ttIds);
 }
 
-async function translate(wp: WpData, taxonomy: string, item: unknown): Promise<Translated | undefined> {
+async function translate(env: CalendarEnv, wp: WpData, taxonomy: string, item: unknown): Promise<Translated | undefined> {
   if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item.trim()))) {
     const term = (await getTermsByIds(wp, taxonomy, [Number(item)])).get(Number(item));
     return term ? { termId: term.term_id, asText: false } : undefined;
@@ -51,10 +50,10 @@ async function translate(wp: WpData, taxonomy: string, item: unknown): Promise<T
   if (typeof item !== 'string' || item.trim() === '') return undefined;
   const existing = await termExists(wp, item, taxonomy);
   if (existing && 'term_taxonomy_id' in existing) return { termId: existing.term_id, asText: true };
-  return { termId: (await insertTerm(wp, CALENDAR_TAXONOMIES, taxonomy, { name: item })).term_id, asText: false };
+  return { termId: (await insertTerm(wp, env.registry.terms, taxonomy, { name: item })).term_id, asText: false };
 }
 
 /** wp_set_object_terms() given the id as text: the term with that slug or name, created when there is none. */
-async function termNamedAfterId(wp: WpData, taxonomy: string, termId: number): Promise<TermRow> {
-  return (await termNamed(wp, String(termId), taxonomy)) ?? insertTerm(wp, CALENDAR_TAXONOMIES, taxonomy, { name: String(termId) });
+async function termNamedAfterId(env: CalendarEnv, wp: WpData, taxonomy: string, termId: number): Promise<TermRow> {
+  return (await termNamed(wp, String(termId), taxonomy)) ?? insertTerm(wp, env.registry.terms, taxonomy, { name: String(termId) });
 }

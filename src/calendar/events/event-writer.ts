@@ -39,7 +39,7 @@ async function postFields(env: CalendarEnv, input: WriteInput<EventWriteArgs>, e
     ...(!existing || given(input, 'description') ? { post_content: a.description ?? '' } : {}),
     ...(!existing || given(input, 'excerpt') ? { post_excerpt: a.excerpt ?? '' } : {}),
     ...(given(input, 'slug') && !(existing && input.params.slug === existing.post_name) ? { post_name: a.slug } : {}),
-    post_status: scaleBackStatus(env.ctx.principal, a.status),
+    post_status: scaleBackStatus(env.registry, env.ctx.principal, a.status),
     ...(given(input, 'author') ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
     // Only `date_utc`: the local date follows it, on creates and updates alike.
     post_date: dates.post_date ?? (dates.post_date_gmt === undefined ? nowLocal(env).post_date : utcToLocal(dates.post_date_gmt, env.siteZone)),
@@ -126,9 +126,9 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
     async beforeInsert(env, wp, input) {
       const { image, venue, organizer } = input.args;
       const replaced: Record<string, unknown> = {};
-      if (typeof image === 'string' && env.images?.prepared.has(image.trim())) replaced.image = String(await attachmentForUrl(env, wp, image.trim(), 0));
-      if (venue !== undefined) replaced.venue = await createInlineLinks(env, wp, links.venue, venue);
-      if (organizer !== undefined) replaced.organizer = await createInlineLinks(env, wp, links.organizer, organizer);
+      if (typeof image === 'string' && input.prepared.images.has(image.trim())) replaced.image = String(await attachmentForUrl(env, wp, image.trim(), 0, input.prepared));
+      if (venue !== undefined) replaced.venue = await createInlineLinks(env, wp, links.venue, input.prepared, venue);
+      if (organizer !== undefined) replaced.organizer = await createInlineLinks(env, wp, links.organizer, input.prepared, organizer);
       return replaced;
     },
     async saveMeta(env, wp, id, input, existing) {
@@ -136,13 +136,13 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
       const newDates = await writeDates(env, wp, id, input, existing);
       await writeFlags(wp, id, input, isUpdate);
       await writeCost(wp, id, input, isUpdate);
-      await saveThumbnail(env, wp, id, input.args.image, isUpdate);
+      await saveThumbnail(env, wp, id, input.args.image, isUpdate, input.prepared);
       if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);
       await assignTerms(env, wp, id, TAXONOMY.tag, input.args.tags);
-      await saveLinks(env, wp, id, links.venue, input.args.venue);
+      await saveLinks(env, wp, id, links.venue, input.prepared, input.args.venue);
       // The plugin's update unlinks every organizer when the request names none (omitted or empty).
-      await saveLinks(env, wp, id, links.organizer, input.args.organizer, isUpdate);
+      await saveLinks(env, wp, id, links.organizer, input.prepared, input.args.organizer, isUpdate);
       if ((await getPost(wp, id))?.post_status === 'publish') {
         const linked = await loadPostMeta(wp, [id], [links.venue.metaKey, links.organizer.metaKey]);
         const ids = [...linked.all(id, links.venue.metaKey), ...linked.all(id, links.organizer.metaKey)].map(Number);

@@ -1,4 +1,4 @@
-import { rewrites } from '../site/calendar-env';
+import type { CalendarRegistry } from '../registry/calendar-registry';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import type { TecSettings } from '../site/tec-settings';
 
@@ -39,8 +39,9 @@ function display(segment: string | undefined, query: URLSearchParams, fallback: 
   return value === 'month' ? 'month' : 'list';
 }
 
-export function matchFeedUrl(path: string, query: URLSearchParams, permalinkStructure: string, tec: TecSettings, defaultView: 'list' | 'month'): FeedUrl | null {
-  const eventType = rewrites(tec)[POST_TYPE.event]!;
+export function matchFeedUrl(path: string, query: URLSearchParams, permalinkStructure: string, tec: TecSettings, registry: CalendarRegistry): FeedUrl | null {
+  const defaultView = tec.defaultView;
+  const eventType = registry.rewrites(tec).find((rewrite) => rewrite.postType === POST_TYPE.event)!;
   if (path === '/' || path === '/index.php') {
     const slug = query.get(eventType.queryVar);
     if (slug) return { kind: 'single', slug };

@@ -7,12 +7,12 @@ import { findPostBySlug, getPost } from '../../wp/posts';
 import { getTermBySlug, type TermRow } from '../../wp/terms';
 import { slugPath, termsWithAncestors } from '../../wp/term-hierarchy';
 import { loadBundle } from '../post-resource/post-bundle';
-import { categoryResource } from '../taxonomy-resource/categories';
+import { categoryTaxonomy } from '../taxonomy-resource/categories';
 import { calendarEnv, type CalendarEnv } from '../site/calendar-env';
 import { feedEventIds, type FeedView } from '../ical/feed-events';
 import { calendarText, feedEvent } from '../ical/feed-writer';
 import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../registry/identifiers';
-import { tagResource } from '../taxonomy-resource/tags';
+import { tagTaxonomy } from '../taxonomy-resource/tags';
 import type { FeedType, FeedUrl } from './feed-urls';
 
 /**
@@ -52,7 +52,7 @@ async function viewOf(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<F
   const term = url.kind === 'archive' && !url.term ? undefined : await getTermBySlug(wp, url.kind === 'archive' ? url.term!.taxonomy : url.taxonomy, safeDecode(url.kind === 'archive' ? url.term!.slug : url.slug));
   if (url.kind === 'canonical-term') {
     if (!term) return { kind: 'not-found', taxonomy: url.taxonomy, slug: url.slug };
-    const rewrite = (term.taxonomy === TAXONOMY.category ? categoryResource : tagResource).rewrite(env.tec);
+    const rewrite = (term.taxonomy === TAXONOMY.category ? categoryTaxonomy : tagTaxonomy).rewrite(env.tec);
     const query = new URLSearchParams(url.keep).toString();
     return { kind: 'redirect', location: `${termLink(env.site, rewrite, await termPath(env, term))}${query ? `?${query}` : ''}` };
   }
@@ -66,7 +66,7 @@ export async function feedAnswer(ctx: AppContext, url: FeedUrl, type: FeedType =
   const view = await viewOf(env, url, type);
   if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view;
   const ids = await feedEventIds(env, view as FeedView);
-  const bundle = await loadBundle(ctx.wp, ids, { taxonomies: [TAXONOMY.category], links: true });
+  const bundle = await loadBundle(ctx.wp, ids, { taxonomies: [TAXONOMY.category], links: env.registry.postType(POST_TYPE.event)!.links });
   const posts = ids.map((id) => bundle.main.posts.get(id)).filter((post) => post !== undefined);
   const events = posts.map((post) => feedEvent(env, bundle, post));
   const hash = createHash('md5').update(`${type}${posts.map((post) => post.ID).join('')}`).digest('hex').slice(0, 11);

@@ -5,10 +5,7 @@ import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
 import { getTermBySlug } from '../../wp/terms';
 import { loadBundle } from '../post-resource/post-bundle';
 import { calendarEnv, type CalendarEnv } from '../site/calendar-env';
-import { eventObject } from '../events/event-object';
-import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../registry/identifiers';
-import { organizerObject } from '../organizers/organizer-object';
-import { venueObject } from '../venues/venue-object';
+import { PRIMARY_NAMESPACE } from '../registry/identifiers';
 import { htmlDocument, type Discovery, type HtmlPage } from './discovery';
 import type { FrontEndTarget } from './permalinks';
 
@@ -44,7 +41,7 @@ async function pageFor(env: CalendarEnv, target: FrontEndTarget): Promise<Page> 
     case 'term': {
       const term = await getTermBySlug(wp, target.taxonomy, safeDecode(target.slug));
       if (!term) return notFound(env.root);
-      const filter = target.taxonomy === TAXONOMY.category ? 'categories' : 'tags';
+      const filter = env.registry.taxonomy(target.taxonomy)!.restBase;
       const body = `<h1>${escHtml(term.name)}</h1>${term.description ? `\n<p>${escHtml(term.description)}</p>` : ''}`;
       return { status: 200, apiRoot: withQuery(events, `${filter}=${term.slug}`), title: escHtml(term.name), body };
     }
@@ -61,55 +58,13 @@ function notFound(apiRoot: string): Page {
 }
 
 async function postPage(env: CalendarEnv, post: PostRow, events: string): Promise<Page> {
-  const bundle = await loadBundle(env.ctx.wp, [post.ID], { links: post.post_type === POST_TYPE.event });
-  const options = { jsonLd: false } as const;
-  if (post.post_type === POST_TYPE.event) {
-    const event = eventObject(env, bundle, post, options);
-    const title = escHtml(String(event.title));
-    const details = post.post_password ? ['<p>This content is password protected.</p>'] : [schedule(event), ...venues(event.venue)];
-    return { status: 200, apiRoot: `${events}${post.ID}`, title, body: article('tribe-events-single', title, details) };
-  }
-  if (post.post_type === POST_TYPE.venue) {
-    const venue = venueObject(env, bundle, post, { source: 'main', ...options });
-    const title = escHtml(String(venue.venue ?? ''));
-    const details = post.post_password ? [] : [`<p class="tribe-venue-address">${escHtml(address(venue))}</p>`];
-    return { status: 200, apiRoot: env.root, title, body: article('tribe-venue', title, details) };
-  }
-  const organizer = organizerObject(env, bundle, post, { source: 'main', ...options });
-  const title = escHtml(String(organizer.organizer ?? ''));
-  return { status: 200, apiRoot: env.root, title, body: article('tribe-organizer', title, []) };
-}
-
-function article(className: string, title: string, details: string[]): string {
-  return [`<article class="${className}">`, `<h1>${title}</h1>`, ...details.filter(Boolean), '</article>'].join('\n');
-}
-
-/** Start and end as `<time>` elements in the event's wall clock; all-day events show dates only. */
-function schedule(event: Record<string, unknown>): string {
-  const start = event.start_date as string | null;
-  const end = event.end_date as string | null;
-  if (!start || !end) return '';
-  const allDay = event.all_day === true;
-  const show = (wall: string) => `<time datetime="${escHtml(allDay ? wall.slice(0, 10) : wall.replace(' ', 'T'))}">${escHtml(allDay ? wall.slice(0, 10) : wall.slice(0, 16))}</time>`;
-  const range = allDay && start.slice(0, 10) === end.slice(0, 10) ? show(start) : `${show(start)} &#8211; ${show(end)}`;
-  const zone = !allDay && event.timezone_abbr ? ` ${escHtml(String(event.timezone_abbr))}` : '';
-  return `<p class="tribe-events-schedule">${range}${zone}</p>`;
-}
-
-/** The event's venue as the API embeds it: one object, or a list (none, or several in legacy data). */
-function venues(value: unknown): string[] {
-  const list = (Array.isArray(value) ? value : [value]) as Array<Record<string, unknown>>;
-  return list.map((venue) => {
-    const where = [venue.venue, address(venue)].filter((part) => typeof part === 'string' && part !== '').join(', ');
-    return `<p class="tribe-events-venue">${escHtml(where)}</p>`;
-  });
-}
-
-function address(venue: Record<string, unknown>): string {
-  return ['address', 'city', 'stateprovince', 'zip', 'country']
-    .map((key) => venue[key])
-    .filter((part): part is string => typeof part === 'string' && part !== '')
-    .join(', ');
+  const type = env.registry.postType(post.post_type)!;
+  const bundle = await loadBundle(env.ctx.wp, [post.ID], { links: type.links });
+  const object = type.serialize(env, bundle, post, { jsonLd: false });
+  const view = type.frontEnd;
+  const title = view.title(object);
+  const body = [`<article class="${view.articleClass}">`, `<h1>${title}</h1>`, ...view.details(object, post.post_password !== '').filter(Boolean), '</article>'].join('\n');
+  return { status: 200, apiRoot: view.apiRoot === 'item' ? `${events}${post.ID}` : env.root, title, body };
 }
 
 function safeDecode(slug: string): string {

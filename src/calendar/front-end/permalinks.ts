@@ -1,5 +1,4 @@
-import { rewrites } from '../site/calendar-env';
-import { TAXONOMY } from '../registry/identifiers';
+import type { CalendarRegistry } from '../registry/calendar-registry';
 import type { TecSettings } from '../site/tec-settings';
 
 /**
@@ -14,15 +13,11 @@ export type FrontEndTarget =
   | { kind: 'post-id'; postType: string; id: number }
   | { kind: 'term'; taxonomy: string; slug: string };
 
-/** Core's tag base (the `tag_base` option is not read: sites rarely change it). */
-const TAG_BASE = 'tag';
-/** TEC's category archive segment after the events slug. */
-const CATEGORY_BASE = 'category';
-
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function matchFrontEnd(path: string, query: URLSearchParams, permalinkStructure: string, tec: TecSettings): FrontEndTarget | null {
-  const types = Object.values(rewrites(tec));
+export function matchFrontEnd(path: string, query: URLSearchParams, permalinkStructure: string, tec: TecSettings, registry: CalendarRegistry): FrontEndTarget | null {
+  const types = registry.rewrites(tec);
+  const taxonomies = registry.taxonomies.map((t) => ({ taxonomy: t.taxonomy, hierarchical: t.hierarchical, rewrite: t.rewrite(tec) }));
   if (path === '/' || path === '/index.php') {
     for (const type of types) {
       const slug = query.get(type.queryVar);
@@ -31,8 +26,8 @@ export function matchFrontEnd(path: string, query: URLSearchParams, permalinkStr
     const postType = query.get('post_type');
     const id = query.get('p');
     if (postType && types.some((t) => t.postType === postType) && id && /^\d+$/.test(id)) return { kind: 'post-id', postType, id: Number(id) };
-    for (const [taxonomy, queryVar] of [[TAXONOMY.category, TAXONOMY.category], [TAXONOMY.tag, 'tag']] as const) {
-      const slug = query.get(queryVar);
+    for (const { taxonomy, rewrite } of taxonomies) {
+      const slug = query.get(rewrite.queryVar);
       if (slug) return { kind: 'term', taxonomy, slug };
     }
     return { kind: 'home' };
@@ -44,10 +39,10 @@ export function matchFrontEnd(path: string, query: URLSearchParams, permalinkStr
     const m = new RegExp(`^/${escapeRegex(type.rewriteSlug)}/([^/]+)/?$`).exec(pretty);
     if (m) return { kind: 'post', postType: type.postType, slug: m[1]! };
   }
-  // Child categories sit under their parents (`events/category/parent/child/`); the last segment names the term.
-  const category = new RegExp(`^/${escapeRegex(tec.eventsSlug)}/${CATEGORY_BASE}/(?:[^/]+/)*([^/]+)/?$`).exec(pretty);
-  if (category) return { kind: 'term', taxonomy: TAXONOMY.category, slug: category[1]! };
-  const tag = new RegExp(`^/${TAG_BASE}/([^/]+)/?$`).exec(pretty);
-  if (tag) return { kind: 'term', taxonomy: TAXONOMY.tag, slug: tag[1]! };
+  // Child terms sit under their parents (`events/category/parent/child/`); the last segment names the term.
+  for (const { taxonomy, hierarchical, rewrite } of taxonomies) {
+    const m = new RegExp(`^/${escapeRegex(rewrite.slug)}/${hierarchical ? '(?:[^/]+/)*' : ''}([^/]+)/?$`).exec(pretty);
+    if (m) return { kind: 'term', taxonomy, slug: m[1]! };
+  }
   return null;
 }

@@ -23,7 +23,7 @@ export function frontEndPages(contextFor: (req: Request) => AppContext): Request
     let target: FrontEndTarget | null = null;
     const type = feedType(query);
     if (type) {
-      const feedUrl = matchFeedUrl(req.path, query, site.permalinkStructure, tec, tec.defaultView);
+      const feedUrl = matchFeedUrl(req.path, query, site.permalinkStructure, tec, ctx.registry);
       if (feedUrl) {
         const answer = await feedAnswer(ctx, feedUrl, type);
         if (answer.kind === 'feed') return sendFeed(req, res, answer);
@@ -31,7 +31,7 @@ export function frontEndPages(contextFor: (req: Request) => AppContext): Request
         target = { kind: 'term', taxonomy: answer.taxonomy, slug: answer.slug };
       }
     }
-    target ??= matchFrontEnd(req.path, query, site.permalinkStructure, tec);
+    target ??= matchFrontEnd(req.path, query, site.permalinkStructure, tec, ctx.registry);
     if (!target) return next();
     const page = await renderFrontEnd(ctx, target);
     res.status(page.status);

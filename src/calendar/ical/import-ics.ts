@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
 import ical from 'node-ical';
-import { parseArgs } from '../../http/args';
 import { RestError } from '../../http/errors';
 import { getPost, postIdsWithMetaValue } from '../../wp/posts';
 import { loadPostMeta, updatePostMeta } from '../../wp/postmeta';
@@ -9,12 +8,12 @@ import { insertTerm, termsNamedBy } from '../../wp/terms';
 import { resolveZone } from '../../php/date-time';
 import { formatInstant } from '../../php/zone-math';
 import type { WpData } from '../../wp/wp-handle';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
-import { eventResource } from '../events/event-resource';
+import type { CalendarEnv } from '../site/calendar-env';
+import { eventType } from '../events/event-type';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import { EVENT_META } from '../registry/meta-keys';
-import type { PostResourceDef } from '../post-resource/define';
-import { writeExistingPost, writeNewPost } from '../post-resource/operations';
+
+import { createPost, updatePost } from '../post-resource/write';
 
 /**
  * `wp-calendar import-ics`: the VEVENTs of an iCalendar file written as events through the API's own write path
@@ -95,41 +94,27 @@ export function eventBody(event: ical.VEvent, siteTimezone: string): Record<stri
 }
 
 /** Category names → term ids, creating the missing ones as POST /categories would. */
-async function categoryIds(wp: WpData, names: readonly string[]): Promise<number[]> {
+async function categoryIds(env: CalendarEnv, wp: WpData, names: readonly string[]): Promise<number[]> {
   const existing = await termsNamedBy(wp, TAXONOMY.category, [...names, ...names.map((name) => name.replace(/&/g, '&amp;'))]);
   const ids: number[] = [];
   for (const name of names) {
     const found = existing.find((t) => t.name === name || decodeHTML(t.name) === name);
-    ids.push(found ? found.term_id : (await insertTerm(wp, CALENDAR_TAXONOMIES, TAXONOMY.category, { name })).term_id);
+    ids.push(found ? found.term_id : (await insertTerm(wp, env.registry.terms, TAXONOMY.category, { name })).term_id);
   }
   return ids;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof RestError) {
-    const params = (error.data.params ?? {}) as Record<string, string>;
-    const details = Object.entries(params).map(([name, message]) => `${name}: ${message}`).join('; ');
-    return details ? `${error.message} (${details})` : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function writeEvent(env: CalendarEnv, wp: WpData, def: PostResourceDef, body: Record<string, unknown>, existingId: number | undefined): Promise<number> {
-  const params = existingId ? { ...body, id: existingId } : body;
-  const parsed = parseArgs(existingId ? def.args.update : def.args.create, params);
-  if ('error' in parsed) throw parsed.error;
-  const input = { args: parsed.values, params };
-  const problems = await def.validate?.(env, input, { bySlug: false });
-  if (problems) throw new IcsImportError(`invalid ${[...problems].map(([name, p]) => `${name} (${p.message})`).join(', ')}`);
+/** The event a VEVENT stands for, created or updated through the post engine's one write path (write.ts). */
+async function writeEvent(env: CalendarEnv, wp: WpData, body: Record<string, unknown>, existingId: number | undefined): Promise<number> {
   const existing = existingId ? await getPost(wp, existingId) : undefined;
   let id: number;
   if (existing) {
-    await writeExistingPost(env, wp, def, existing, input);
+    await updatePost(env, eventType, existing, body);
     id = existing.ID;
-  } else id = await writeNewPost(env, wp, def, input);
+  } else id = await createPost(env, eventType, body);
   // REST writes store "1", which the plugin's feed reads as a timed event; an import stores the editor's "yes",
   // so an all-day VEVENT stays all-day in the feed.
-  if (parsed.values.all_day) await updatePostMeta(wp, id, EVENT_META.allDay, 'yes');
+  if (body.all_day === true) await updatePostMeta(wp, id, EVENT_META.allDay, 'yes');
   return id;
 }
 
@@ -155,14 +140,14 @@ export async function importIcs(env: CalendarEnv, wp: WpData, ics: string): Prom
         summary.unchanged++;
         continue;
       }
-      if (Array.isArray(body.categories)) body.categories = await categoryIds(wp, body.categories as string[]);
-      const id = await writeEvent(env, wp, eventResource, body, existingId);
+      if (Array.isArray(body.categories)) body.categories = await categoryIds(env, wp, body.categories as string[]);
+      const id = await writeEvent(env, wp, body, existingId);
       await updatePostMeta(wp, id, UID_META, uid);
       await updatePostMeta(wp, id, FINGERPRINT_META, fingerprint);
       if (existingId) summary.updated++;
       else summary.created++;
     } catch (error) {
-      if (error instanceof IcsImportError || error instanceof RestError) throw new IcsImportError(`VEVENT ${uid}: ${describe(error)}`);
+      if (error instanceof IcsImportError || error instanceof RestError) throw new IcsImportError(`VEVENT ${uid}: ${error instanceof RestError ? error.describe() : error.message}`);
       throw error;
     }
   }

@@ -1,3 +1,4 @@
+import type { PostTypeDefinition } from '../registry/post-type';
 import { registered } from '../../http/wp-types';
 import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
@@ -12,7 +13,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { DEFAULT_PER_PAGE } from '../site/page-size';
 import { paging } from '../site/page-size';
 import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
-import type { OperationInput, PostResourceDef } from '../post-resource/define';
+import type { OperationInput } from '../post-resource/define';
 import { isTruthy } from '../../php/truthiness';
 import { tec } from '../schemas/arg-validators';
 
@@ -74,7 +75,7 @@ async function upcomingEvents(env: CalendarEnv, status: LinkedQuery['status']): 
   return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }
 
-export function listLinked(def: () => PostResourceDef, archive: LinkedArchive) {
+export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive) {
   return async (env: CalendarEnv, input: OperationInput<LinkedListValues>): Promise<RestResponse> => {
     const wp = env.ctx.wp;
     const a = input.args;

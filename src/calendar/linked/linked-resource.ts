@@ -1,9 +1,8 @@
-import { can } from '../registry/capabilities';
 import { entry, errorCatalogue, type RestError } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
 import type { CalendarEnv } from '../site/calendar-env';
 import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from '../post-resource/param-checks';
-import { hasPasswordAccess } from '../post-resource/password';
+import { passwordAccess } from '../post-resource/password';
 import type { ResourceErrors, WriteInput } from '../post-resource/define';
 
 /**
@@ -13,21 +12,15 @@ import type { ResourceErrors, WriteInput } from '../post-resource/define';
  */
 
 export function linkedValidate(postType: string) {
-  return async (env: CalendarEnv, { args }: WriteInput, route: { bySlug: boolean }) => {
+  return async (env: CalendarEnv, { args, prepared }: WriteInput, route: { bySlug: boolean }) => {
     const checks = new ParamChecks();
     const wp = env.ctx.wp;
     if (args.id !== undefined) await checkPostId(checks, wp, 'id', args.id, postType);
     else if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, postType);
     await checkUser(checks, wp, 'author', args.author);
-    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true, env.images);
+    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true, prepared);
     return checks.result();
   };
-}
-
-/** Whether the caller sees the object unmasked: no password, the right `password`, or context=edit for an editor. */
-export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): boolean {
-  const editContext = params.context === 'edit' && can(env.ctx.principal, 'edit', { postType: post.post_type }, post);
-  return hasPasswordAccess(post.post_password, params.password, editContext);
 }
 
 /**
@@ -61,7 +54,7 @@ export function linkedErrors(kind: 'venue' | 'organizer'): ResourceErrors {
 
 export function linkedReadAccess(errors: ResourceErrors) {
   return (env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean } => {
-    if (post.post_status !== 'publish' && !can(env.ctx.principal, 'read', { postType: post.post_type }, post)) return { error: errors.notAccessible(), mask: false };
+    if (post.post_status !== 'publish' && !env.can('read', { postType: post.post_type }, post)) return { error: errors.notAccessible(), mask: false };
     return { mask: !passwordAccess(env, post, params) };
   };
 }

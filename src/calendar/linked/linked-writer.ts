@@ -56,7 +56,7 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       if (!existing && String(a[config.nameArg] ?? '').trim() === '' && String(a.description ?? '').trim() === '') throw config.createError();
       const dates = postDates(env, a, env.siteTimezone);
       const fields = {
-        post_status: scaleBackStatus(env.ctx.principal, a.status),
+        post_status: scaleBackStatus(env.registry, env.ctx.principal, a.status),
         ...(a[config.nameArg] !== undefined ? { post_title: String(a[config.nameArg]) } : {}),
         ...(a.description !== undefined || !existing ? { post_content: a.description ?? '' } : {}),
         ...(a.author !== undefined ? { post_author: Number(a.author) } : existing ? {} : { post_author: env.ctx.principal.userId }),
@@ -74,7 +74,7 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       const a = input.args;
       await writeFields(wp, postId, config.fields, a);
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
-      await saveThumbnail(env, wp, postId, a.image, existing !== undefined);
+      await saveThumbnail(env, wp, postId, a.image, existing !== undefined, input.prepared);
       await writeArtifacts(wp, postId, config, a, existing !== undefined);
     },
   };

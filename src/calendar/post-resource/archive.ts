@@ -1,4 +1,4 @@
-import { can } from '../registry/capabilities';
+import type { PostTypeDefinition } from '../registry/post-type';
 import { withQuery } from '../../http/context';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
@@ -6,12 +6,11 @@ import type { StatusFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-handle';
 import { loadBundle } from './post-bundle';
 import type { CalendarEnv } from '../site/calendar-env';
-import { passwordAccess } from '../linked/linked-resource';
-import { maskProtected } from './password';
+import { maskProtected, passwordAccess } from './password';
 import { listToArray } from '../schemas/arg-validators';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 import type { Paging } from '../site/page-size';
-import type { OperationInput, PostResourceDef } from './define';
+import type { OperationInput } from './define';
 import { urlEncode } from '../../php/url-encoding';
 
 /**
@@ -33,7 +32,7 @@ export interface ArchiveStatus {
  * `publish` for the former, registered statuses for the latter. Undefined when the parameter is invalid.
  */
 export function archiveStatus(env: CalendarEnv, postType: string, value: unknown): ArchiveStatus | undefined {
-  const editor = can(env.ctx.principal, 'edit', { postType });
+  const editor = env.can('edit', { postType });
   if (value === undefined) return editor ? { filter: { notIn: ['trash', 'auto-draft'] }, urlValue: 'any' } : { filter: { in: ['publish'] }, urlValue: 'publish' };
   const items = listToArray(value).map((v) => (typeof v === 'string' ? v.trim() : v));
   if (items.length === 0 || !items.every((v): v is string => typeof v === 'string')) return undefined;
@@ -56,7 +55,7 @@ export function requestedStatus(env: CalendarEnv, input: Pick<OperationInput, 'a
  */
 export async function serializePage(
   env: CalendarEnv,
-  def: PostResourceDef,
+  def: PostTypeDefinition,
   wp: WpData,
   params: Record<string, unknown>,
   ids: readonly number[],
@@ -69,14 +68,14 @@ export async function serializePage(
   return kept.through(await stamp, key, () => renderPage(env, def, wp, params, ids));
 }
 
-async function renderPage(env: CalendarEnv, def: PostResourceDef, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
+async function renderPage(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
   const out: Array<Record<string, unknown>> = [];
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post) continue;
     const object = def.serialize(env, bundle, post, { jsonLd: false });
-    out.push(passwordAccess(env, post, params) ? object : maskProtected(object));
+    out.push(passwordAccess(env, post, params) ? object : maskProtected(env.registry, object));
   }
   return out;
 }
@@ -109,7 +108,7 @@ export interface ArchiveResult {
  * when the page is not the first, `total`, `total_pages`; the totals also as X-TEC-* headers. An empty page
  * after the first is a 404.
  */
-export function archiveResponse(env: CalendarEnv, def: PostResourceDef, result: ArchiveResult): RestResponse {
+export function archiveResponse(env: CalendarEnv, def: PostTypeDefinition, result: ArchiveResult): RestResponse {
   const { page, perPage } = result.paging;
   if (result.items.length === 0 && page > 1) throw def.errors.archivePageNotFound();
   const totalPages = result.total === 0 ? 0 : Math.ceil(result.total / perPage);

@@ -4,7 +4,8 @@ import { insertPost } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { WP_META } from '../registry/meta-keys';
-import { EMPTY_IMAGE_META, removeStoredImage, type StoredImage } from '../../media/uploads';
+import { EMPTY_IMAGE_META, type StoredImage } from '../../media/uploads';
+import type { WritePreparation } from './write-preparation';
 
 /** Image URLs given to the plugin's `image` arguments, and the attachments they become. */
 
@@ -21,10 +22,10 @@ const MIME_BY_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'im
  * validation downloaded becomes an attachment of the stored file; without downloads (fixtures, imports, or no
  * uploads folder configured) the remote URL is recorded as the attachment's file URL.
  */
-export async function attachmentForUrl(env: CalendarEnv, wp: WpData, url: string, parentId: number): Promise<number> {
+export async function attachmentForUrl(env: CalendarEnv, wp: WpData, url: string, parentId: number, prepared: WritePreparation): Promise<number> {
   const existing = await findAttachmentByUrl(wp, url);
   if (existing) return existing;
-  const stored = env.images?.prepared.get(url);
+  const stored = prepared.images.get(url);
   if (stored) return insertImportedImage(env, wp, url, stored);
   const file = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'image');
   const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
@@ -61,15 +62,4 @@ async function insertImportedImage(env: CalendarEnv, wp: WpData, url: string, st
   await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: EMPTY_IMAGE_META });
   await addPostMeta(wp, post.ID, WP_META.importerOriginalUrl, url);
   return post.ID;
-}
-
-/**
- * After a write that failed (refused by validation, or rolled back): the images its validation downloaded are
- * removed from the uploads folder, as no attachment names them.
- */
-export async function discardPreparedImages(env: CalendarEnv): Promise<void> {
-  const images = env.images;
-  if (!images) return;
-  for (const stored of images.prepared.values()) await removeStoredImage(stored, images.settings);
-  images.prepared.clear();
 }

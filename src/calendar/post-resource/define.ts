@@ -7,6 +7,7 @@ import type { PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { PostBundle } from './post-bundle';
 import type { CalendarEnv } from '../site/calendar-env';
+import type { WritePreparation } from './write-preparation';
 
 /**
  * A post-type resource (events, venues, organizers) as a definition the one engine runs: its schemas, how it
@@ -18,6 +19,8 @@ export interface WriteInput<A = Record<string, any>> {
   args: A;
   /** Every parameter as sent, for the rules that depend on presence rather than value. */
   params: Record<string, unknown>;
+  /** What validation prepared for the write (parsed inline posts, downloaded images). */
+  prepared: WritePreparation;
 }
 
 /**
@@ -79,33 +82,4 @@ export interface ResourceErrors {
   notAccessible(): RestError;
   /** A list page past the end (404). */
   archivePageNotFound(): RestError;
-}
-
-export interface PostResourceDef<A extends PostArgShapes = PostArgShapes> {
-  /** The singular name (`event`), as the plugin's texts use it. */
-  name: string;
-  /** The routes' base and the archive's key (`events`). */
-  restBase: string;
-  postType: string;
-  /** Taxonomies whose terms the serializer needs. */
-  taxonomies: readonly string[];
-  /** Whether serialized objects embed linked venues and organizers. */
-  links: boolean;
-  args: A;
-  /**
-   * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
-   * validated arguments; the fixture loader runs them on the items it writes. Reads and deletes run them too, where
-   * only the id or slug is among the arguments (the write arguments are then all absent).
-   */
-  validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean }): Promise<Map<string, ParamProblem> | undefined>;
-  /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
-  errors: ResourceErrors;
-  /** Read access to one item: an error to answer, or whether the object must be password-masked. */
-  readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
-  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
-  writer: PostWriter<WriteArgs<A>>;
-  /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
-  list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
-  /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
-  validateList?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<Map<string, ParamProblem> | undefined>;
 }

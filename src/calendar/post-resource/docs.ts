@@ -1,5 +1,6 @@
+import type { PostTypeDefinition } from '../registry/post-type';
 import type { EndpointDoc } from '../../http/routes';
-import type { PostResourceDef } from './define';
+
 
 /**
  * What /doc says about each route of a post-type resource beyond its arguments: the component it returns and the
@@ -15,7 +16,7 @@ export interface PostResourceDocs {
   delete: EndpointDoc;
 }
 
-export function postResourceDocs(def: PostResourceDef, bySlug: boolean): PostResourceDocs {
+export function postResourceDocs(def: PostTypeDefinition, bySlug: boolean): PostResourceDocs {
   const name = def.name;
   const component = name.charAt(0).toUpperCase() + name.slice(1);
   const article = name === 'event' || name === 'organizer' ? 'An' : 'A';

@@ -7,7 +7,7 @@ import { getUserById } from '../../wp/users';
 import type { WpData } from '../../wp/wp-handle';
 import { importImage } from '../../media/uploads';
 import { findAttachmentByUrl } from './attachments';
-import type { ImageImports } from '../site/calendar-env';
+import type { WritePreparation } from './write-preparation';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
@@ -60,7 +60,7 @@ export async function checkSlug(checks: ParamChecks, wp: WpData, name: string, v
  * fetched and is an image, as the plugin's tribe_upload_image() requires. The download happens here, before
  * the write's transaction; the write attaches it.
  */
-export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean, images?: ImageImports): Promise<void> {
+export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean, prepared: WritePreparation): Promise<void> {
   if (!present(value)) return;
   if (isEmptyValue(value)) {
     if (!allowEmpty) checks.fail(name);
@@ -72,9 +72,10 @@ export async function checkImage(checks: ParamChecks, wp: WpData, principal: Pri
     return;
   }
   if (!hasCap(principal, 'upload_files') || !isValidUrl(text)) return checks.fail(name);
-  if (!images || images.prepared.has(text) || (await findAttachmentByUrl(wp, text))) return;
+  const media = prepared.media;
+  if (!media || prepared.images.has(text) || (await findAttachmentByUrl(wp, text))) return;
   try {
-    images.prepared.set(text, await importImage(text, images.settings, images.now));
+    prepared.images.set(text, await importImage(text, media.settings, media.now));
   } catch {
     // Unreachable, refused (private address, too large, too slow) or not an image: the plugin's "Invalid parameter."
     checks.fail(name);

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { EVENT_FIELDS } from '../events/event-fields';
-import { fieldMasks } from './meta-fields';
-import { ORGANIZER_FIELDS } from '../organizers/organizer-fields';
-import { VENUE_FIELDS } from '../venues/venue-fields';
+import type { PostRow } from '../../wp/posts';
+import type { CalendarRegistry } from '../registry/calendar-registry';
+import type { CalendarEnv } from '../site/calendar-env';
 
 /**
  * Password-protected content (Tribe__Events__REST__V1__Main::filter_out_password_protected_data,
@@ -14,13 +13,12 @@ import { VENUE_FIELDS } from '../venues/venue-fields';
 const EMPTY_STRING = ['description', 'excerpt', 'cost', 'website', 'virtual_url', 'virtual_video_source', 'stateprovince'];
 const FALSE = ['image'];
 const NULL = ['all_day', 'show_map', 'show_map_link', 'sticky', 'ticketed', 'is_virtual'];
-/** The post types' field tables say what their fields show when masked. */
-const FIELD_MASKS = fieldMasks([EVENT_FIELDS, VENUE_FIELDS, ORGANIZER_FIELDS]);
 const EMPTY_LIST = ['categories', 'tags', 'venue', 'organizer', 'custom_fields'];
 const ZERO = ['geo_lat', 'geo_lng'];
 
-function replacement(key: string): { value: unknown } | undefined {
-  if (FIELD_MASKS.has(key)) return { value: FIELD_MASKS.get(key) };
+/** `fieldMasks`: what the registered types' field tables show when masked (CalendarRegistry.fieldMasks). */
+function replacement(fieldMasks: ReadonlyMap<string, unknown>, key: string): { value: unknown } | undefined {
+  if (fieldMasks.has(key)) return { value: fieldMasks.get(key) };
   if (EMPTY_STRING.includes(key)) return { value: '' };
   if (FALSE.includes(key)) return { value: false };
   if (NULL.includes(key)) return { value: null };
@@ -31,15 +29,18 @@ function replacement(key: string): { value: unknown } | undefined {
   return undefined;
 }
 
-export function maskProtected<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => maskProtected(v)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const r = replacement(key);
-    out[key] = r ? r.value : maskProtected(v);
-  }
-  return out as T;
+export function maskProtected<T>(registry: Pick<CalendarRegistry, 'fieldMasks'>, value: T): T {
+  const mask = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(mask);
+    if (v === null || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(v as Record<string, unknown>)) {
+      const r = replacement(registry.fieldMasks, key);
+      out[key] = r ? r.value : mask(inner);
+    }
+    return out;
+  };
+  return mask(value) as T;
 }
 
 /** Access to protected content: the right `password` parameter, or `context=edit` for someone who may edit. */
@@ -50,4 +51,10 @@ export function hasPasswordAccess(postPassword: string, requestPassword: unknown
   const given = Buffer.from(requestPassword);
   const expected = Buffer.from(postPassword);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Whether the caller sees the object unmasked: no password, the right `password`, or context=edit for an editor. */
+export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): boolean {
+  const editContext = params.context === 'edit' && env.can('edit', { postType: post.post_type }, post);
+  return hasPasswordAccess(post.post_password, params.password, editContext);
 }

@@ -3,6 +3,7 @@ import { parsePhpDate } from '../../php/php-date';
 import { formatWallClock, resolveZone } from '../../php/date-time';
 import type { WpData } from '../../wp/wp-handle';
 import { attachmentForUrl } from './attachments';
+import type { WritePreparation } from './write-preparation';
 import type { CalendarEnv } from '../site/calendar-env';
 import { WP_META } from '../registry/meta-keys';
 
@@ -31,13 +32,13 @@ export const nowLocal = (env: CalendarEnv): { post_date: string; post_date_gmt: 
  * `_thumbnail_id`: set from `image` (an attachment id, or a URL that names or becomes an attachment); removed
  * when the argument is empty, and on updates that omit it (the plugin's update is not partial for images).
  */
-export async function saveThumbnail(env: CalendarEnv, wp: WpData, postId: number, image: string | undefined, isUpdate: boolean): Promise<void> {
+export async function saveThumbnail(env: CalendarEnv, wp: WpData, postId: number, image: string | undefined, isUpdate: boolean, prepared: WritePreparation): Promise<void> {
   if (image === undefined) {
     if (isUpdate) await deletePostMeta(wp, postId, WP_META.thumbnailId);
     return;
   }
   const value = image.trim();
-  const id = !value ? undefined : /^\d+$/.test(value) ? Number(value) : await attachmentForUrl(env, wp, value, postId);
+  const id = !value ? undefined : /^\d+$/.test(value) ? Number(value) : await attachmentForUrl(env, wp, value, postId, prepared);
   if (id) await updatePostMeta(wp, postId, WP_META.thumbnailId, String(id));
   else await deletePostMeta(wp, postId, WP_META.thumbnailId);
 }

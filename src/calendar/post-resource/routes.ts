@@ -1,8 +1,7 @@
+import type { PostTypeDefinition } from '../registry/post-type';
 import type { AppContext } from '../../app-context';
-import { can } from '../registry/capabilities';
 import { endpoint, type Endpoint, type RestRequest, type RouteDef } from '../../http/routes';
-import { discardPreparedImages } from './attachments';
-import type { PostArgShapes, PostResourceDef, WriteArgs } from './define';
+import type { PostArgShapes, WriteArgs } from './define';
 import { postResourceDocs } from './docs';
 import { createItem, deleteItem, mayChange, readItem, updateItem } from './operations';
 import { envOf, inputOf, type Req } from './request';
@@ -13,21 +12,27 @@ import { envOf, inputOf, type Req } from './request';
  * step hands the operations the request's calendar environment and plain input.
  */
 
-function withValidation<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug: boolean) {
+function withValidation<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean) {
   const validate = def.validate?.bind(def);
   if (!validate) return undefined;
   return async (req: RestRequest<WriteArgs<A>, AppContext>) => {
-    const env = await envOf(req);
-    const problems = await validate(env, inputOf(req), { bySlug });
-    if (problems) await discardPreparedImages(env);
+    const input = inputOf(req);
+    const problems = await validate(await envOf(req), input, { bySlug });
+    if (problems) await input.prepared.discard();
     return problems;
   };
 }
 
-const itemPermission = (def: PostResourceDef, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => mayChange(await envOf(req), def, action, bySlug, inputOf(req));
+/** A refused write removes what its validation downloaded. */
+async function refusing(req: Req, allowed: boolean): Promise<boolean> {
+  if (!allowed) await inputOf(req).prepared.discard();
+  return allowed;
+}
+
+const itemPermission = (def: PostTypeDefinition, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => refusing(req, await mayChange(await envOf(req), def, action, bySlug, inputOf(req)));
 
 /** The item routes; handlers are typed from the definition's argument shapes (endpoint()). */
-function itemEndpoints<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug: boolean): Array<Endpoint<AppContext, any>> {
+function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean): Array<Endpoint<AppContext, any>> {
   const validate = withValidation(def, bySlug);
   const docs = postResourceDocs(def, bySlug);
   return [
@@ -57,7 +62,7 @@ function itemEndpoints<A extends PostArgShapes>(def: PostResourceDef<A>, bySlug:
   ];
 }
 
-export function postResourceRoutes<A extends PostArgShapes>(def: PostResourceDef<A>): Array<RouteDef<AppContext>> {
+export function postResourceRoutes<A extends PostArgShapes>(def: PostTypeDefinition<A>): Array<RouteDef<AppContext>> {
   const collection: Array<Endpoint<AppContext, any>> = [];
   const docs = postResourceDocs(def, false);
   const listArgs = def.args.list;
@@ -80,7 +85,7 @@ export function postResourceRoutes<A extends PostArgShapes>(def: PostResourceDef
       methods: ['POST'],
       args: def.args.create,
       validate: withValidation(def, false),
-      permission: (req) => can(req.ctx.principal, 'create', { postType: def.postType }),
+      permission: async (req) => refusing(req, req.ctx.registry.can(req.ctx.principal, 'create', { postType: def.postType })),
       handler: async (req) => createItem(await envOf(req), def, inputOf(req)),
       doc: docs.create,
     }),

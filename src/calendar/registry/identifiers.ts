@@ -20,13 +20,6 @@ export const TAXONOMY = {
   tag: 'post_tag',
 } as const;
 
-/** Capability types (`capability_type` plural) of the three post types. */
-export const CAPABILITY_TYPE = {
-  tribe_events: 'tribe_events',
-  tribe_venue: 'tribe_venues',
-  tribe_organizer: 'tribe_organizers',
-} as const;
-
 /** TEC's serialized settings array in wp_options. */
 export const TEC_OPTIONS = 'tribe_events_calendar_options';
 /** Custom-tables (CT1) switch; absent means active. */

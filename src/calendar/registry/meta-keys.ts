@@ -53,6 +53,7 @@ export const WP_META = {
   thumbnailId: '_thumbnail_id',
   trashStatus: '_wp_trash_meta_status',
   trashTime: '_wp_trash_meta_time',
+  desiredSlug: '_wp_desired_post_slug',
   lineage: '_tribe_aggregator_global_id_lineage',
   importerOriginalUrl: '_tribe_importer_original_url',
   modifiedFields: '_tribe_modified_fields',

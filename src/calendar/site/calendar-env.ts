@@ -1,25 +1,24 @@
-import type { AppContext } from '../../app-context';
-import { can } from '../registry/capabilities';
+import type { PostAction, PostCapRecord, Subject, TermAction } from '../../auth/permissions';
 import { restRoot } from '../../http/context';
-import type { RestError } from '../../http/errors';
-import { postPermalink, type PostTypeRewrite } from '../../wp/permalinks';
+import { resolveZone } from '../../php/date-time';
+import { postPermalink } from '../../wp/permalinks';
 import type { PostWriteContext } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
 import type { SiteSettings } from '../../wp/site';
-import type { TaxonomyRegistry } from '../../wp/terms';
-import { resolveZone } from '../../php/date-time';
 import { tecTimezoneString } from '../dates/timezones';
-import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
+import type { CalendarRegistry } from '../registry/calendar-registry';
+import type { CalendarContext } from './calendar-context';
 import { readTecSettings, type TecSettings } from './tec-settings';
-import type { MediaSettings, StoredImage } from '../../media/uploads';
 
 /**
- * What every calendar operation needs about the request's world, gathered once per request: site and TEC
- * settings, time zones, URL roots for the namespace the request came in on, permalinks and the write context.
+ * The calendar's environment for one call, gathered once: the caller's context, the site's and TEC's settings, the
+ * time zones, the URL root of the namespace the request came in on, permalinks, the permission check bound to the
+ * caller and the context every post write needs.
  */
 
 export interface CalendarEnv {
-  ctx: AppContext;
+  ctx: CalendarContext;
+  registry: CalendarRegistry;
   site: SiteSettings;
   tec: TecSettings;
   /** TEC's site time zone string: an IANA id, or `UTC+5.5` built from gmt_offset. */
@@ -28,12 +27,10 @@ export interface CalendarEnv {
   siteZone: string;
   /** `{rest root}{namespace}/`, e.g. `http://example.com/wp-json/tribe/events/v1/`. */
   root: string;
+  /** May the caller do `action` on this post type or taxonomy (and this post)? (map_meta_cap, the registry's rules) */
+  can(action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean;
   permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
   write: PostWriteContext;
-  /** Inline venue / organizer data parsed by validation, read again by the write (keyed by the request's objects). */
-  inlineArgs: WeakMap<object, InlineArgs>;
-  /** Image URLs fetched during validation, before the write's transaction, for the write to attach. */
-  images?: ImageImports;
   /**
    * A write from a file (fixture load, import) rather than a request: it stores what the file says, without the
    * REST quirks that would change it (a tag given by the name of an existing one finds that tag).
@@ -41,59 +38,37 @@ export interface CalendarEnv {
   fromFile?: boolean;
 }
 
-export interface ImageImports {
-  settings: MediaSettings;
-  prepared: Map<string, StoredImage>;
-  /** The request's time: the uploads folder's year and month. */
-  now: Date;
-}
-
-export type InlineArgs = { values: Record<string, any> } | { error: RestError };
-
-/** The calendar's taxonomies: event categories count events; tags are shared with WordPress posts. */
-export const CALENDAR_TAXONOMIES: TaxonomyRegistry = {
-  hierarchical: (taxonomy) => taxonomy === TAXONOMY.category || taxonomy === 'category',
-  objectTypes: (taxonomy) => (taxonomy === TAXONOMY.category ? [POST_TYPE.event] : taxonomy === TAXONOMY.tag ? ['post', POST_TYPE.event] : ['post']),
-};
-
-export function rewrites(tec: TecSettings): Record<string, PostTypeRewrite> {
-  return {
-    [POST_TYPE.event]: { postType: POST_TYPE.event, rewriteSlug: tec.singleEventSlug, queryVar: POST_TYPE.event },
-    [POST_TYPE.venue]: { postType: POST_TYPE.venue, rewriteSlug: 'venue', queryVar: POST_TYPE.venue },
-    [POST_TYPE.organizer]: { postType: POST_TYPE.organizer, rewriteSlug: 'organizer', queryVar: POST_TYPE.organizer },
-  };
-}
-
-export async function calendarEnv(ctx: AppContext, namespace: string): Promise<CalendarEnv> {
+export async function calendarEnv(ctx: CalendarContext, namespace: string): Promise<CalendarEnv> {
+  const registry = ctx.registry;
   const site = await ctx.site();
   const tec = readTecSettings(site);
   const siteTimezone = tecTimezoneString(site.timezoneString, site.gmtOffset);
   const siteZone = resolveZone(siteTimezone) ?? 'UTC';
-  const types = rewrites(tec);
+  const rewrites = new Map(registry.rewrites(tec).map((rewrite) => [rewrite.postType, rewrite]));
+  const can: CalendarEnv['can'] = (action, subject, record) => registry.can(ctx.principal, action, subject, record);
   const permalink: CalendarEnv['permalink'] = (post) => {
-    const type = types[post.post_type] ?? { postType: post.post_type, rewriteSlug: post.post_type, queryVar: post.post_type };
-    const canReadPrivate = post.post_status === 'private' && can(ctx.principal, 'read_private', { postType: post.post_type });
+    const type = rewrites.get(post.post_type) ?? { postType: post.post_type, rewriteSlug: post.post_type, queryVar: post.post_type };
+    const canReadPrivate = post.post_status === 'private' && can('read_private', { postType: post.post_type });
     return postPermalink(site, type, post, { canReadPrivate });
   };
   return {
     ctx,
+    registry,
     site,
     tec,
     siteTimezone,
     siteZone,
     root: `${restRoot(site)}${namespace}/`,
+    can,
     permalink,
-    images: ctx.media ? { settings: ctx.media, prepared: new Map(), now: ctx.now } : undefined,
     write: {
       now: ctx.now,
       siteZone,
-      taxonomies: CALENDAR_TAXONOMIES,
+      taxonomies: registry.terms,
       permalink: (post) => permalink(post),
-      // The plugin registers its three post types with revision support.
-      revisionTypes: new Set<string>(Object.values(POST_TYPE)),
+      revisionTypes: new Set(registry.postTypes.filter((t) => t.revisions).map((t) => t.postType)),
       homeUrl: site.home,
       userId: ctx.principal.userId,
     },
-    inlineArgs: new WeakMap(),
   };
 }

@@ -5,10 +5,11 @@ import { queryTerms } from '../../wp/term-query';
 import { deleteTerm, updateTerm, type TermChanges } from '../../wp/term-writes';
 import { getTerm, insertTerm, TermWriteError, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
-import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../site/calendar-env';
+import type { CalendarEnv } from '../site/calendar-env';
 import { restUrl } from '../site/urls';
 import { paging } from '../site/page-size';
-import type { TaxonomyResourceDef, TermArgs } from './define';
+import type { TermArgs } from './define';
+import type { TaxonomyDefinition } from '../registry/taxonomy';
 import { loadChains, termLinks, termObject, wpV2Url } from './term-object';
 
 /**
@@ -25,11 +26,11 @@ export interface TermWriteInput<A> {
 }
 
 /** GET /{base}: the envelope keys in the plugin's order; pages past the end are 200 with an empty list. */
-export async function listTerms(env: CalendarEnv, def: TaxonomyResourceDef, a: TermArgs<'list'>): Promise<RestResponse> {
+export async function listTerms(env: CalendarEnv, def: TaxonomyDefinition, a: TermArgs<'list'>): Promise<RestResponse> {
   const { page, perPage, offset } = paging(a);
   // `event` is an alias of `post` and wins when both are sent.
   const object = a.event ?? a.post;
-  const { terms, total } = await queryTerms(env.ctx.wp, CALENDAR_TAXONOMIES, {
+  const { terms, total } = await queryTerms(env.ctx.wp, env.registry.terms, {
     taxonomy: def.taxonomy,
     number: perPage,
     offset,
@@ -54,20 +55,20 @@ export async function listTerms(env: CalendarEnv, def: TaxonomyResourceDef, a: T
 }
 
 /** The term with WordPress's `_links`, as single reads and writes answer. */
-async function singleBody(env: CalendarEnv, def: TaxonomyResourceDef, wp: WpData, term: TermRow): Promise<Record<string, unknown>> {
+async function singleBody(env: CalendarEnv, def: TaxonomyDefinition, wp: WpData, term: TermRow): Promise<Record<string, unknown>> {
   const chains = await loadChains(env, def, wp, [term]);
   const parentExists = term.parent > 0 && (chains.has(term.parent) || (await getTerm(wp, def.taxonomy, term.parent)) !== undefined);
   return { ...termObject(env, def, term, chains), _links: termLinks(env, def, term, parentExists) };
 }
 
 /** The addressed term; the validate hook has already refused ids that are not terms of the taxonomy. */
-async function target(wp: WpData, def: TaxonomyResourceDef, id: unknown): Promise<TermRow> {
+async function target(wp: WpData, def: TaxonomyDefinition, id: unknown): Promise<TermRow> {
   const term = await getTerm(wp, def.taxonomy, Number(id));
   if (!term) throw invalidParams(new Map([['id', { message: 'Invalid parameter.' }]]));
   return term;
 }
 
-export async function readTerm(env: CalendarEnv, def: TaxonomyResourceDef, args: TermArgs<'read'>): Promise<Record<string, unknown>> {
+export async function readTerm(env: CalendarEnv, def: TaxonomyDefinition, args: TermArgs<'read'>): Promise<Record<string, unknown>> {
   return singleBody(env, def, env.ctx.wp, await target(env.ctx.wp, def, args.id));
 }
 
@@ -75,7 +76,7 @@ export async function readTerm(env: CalendarEnv, def: TaxonomyResourceDef, args:
  * The core controller's `parent` checks, made before anything is written: a flat taxonomy refuses any `parent`
  * (declared or not), a hierarchical one needs the parent to be a term of the taxonomy.
  */
-async function checkParent(wp: WpData, def: TaxonomyResourceDef, params: Record<string, unknown>): Promise<void> {
+async function checkParent(wp: WpData, def: TaxonomyDefinition, params: Record<string, unknown>): Promise<void> {
   const sent = params.parent;
   if (sent === undefined || sent === null) return;
   if (!def.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
@@ -107,30 +108,33 @@ const changesOf = (a: Omit<TermArgs<'update'>, 'id'>): TermChanges => ({
   parent: a.parent !== undefined ? Number(a.parent) : undefined,
 });
 
+/** A term create's row (wp_insert_term), inside the caller's transaction; a refusal is the plugin's error. */
+export function writeNewTerm(env: CalendarEnv, wp: WpData, def: TaxonomyDefinition, args: TermArgs<'create'>): Promise<TermRow> {
+  return insertTerm(wp, env.registry.terms, def.taxonomy, { ...changesOf(args), name: String(args.name) }).catch((error: unknown) => Promise.reject(termWriteError(error)));
+}
+
 /** POST /{base}: 201, the term with `_links`, and `Location` on WordPress's own route of the term. */
-export async function createTerm(env: CalendarEnv, def: TaxonomyResourceDef, input: TermWriteInput<TermArgs<'create'>>): Promise<RestResponse> {
+export async function createTerm(env: CalendarEnv, def: TaxonomyDefinition, input: TermWriteInput<TermArgs<'create'>>): Promise<RestResponse> {
   await checkParent(env.ctx.wp, def, input.params);
-  const body = await env.ctx.wp
-    .transaction(async (wp) => singleBody(env, def, wp, await insertTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, { ...changesOf(input.args), name: String(input.args.name) })))
-    .catch((error: unknown) => Promise.reject(termWriteError(error)));
+  const body = await env.ctx.wp.transaction(async (wp) => singleBody(env, def, wp, await writeNewTerm(env, wp, def, input.args)));
   return new RestResponse(body, 201, { Location: wpV2Url(env, `${def.wpRestBase}/${String(body.id)}`) });
 }
 
 /** POST|PUT|PATCH /{base}/{id}: only the sent fields change (wp_update_term). */
-export async function updateTermItem(env: CalendarEnv, def: TaxonomyResourceDef, input: TermWriteInput<TermArgs<'update'>>): Promise<Record<string, unknown>> {
+export async function updateTermItem(env: CalendarEnv, def: TaxonomyDefinition, input: TermWriteInput<TermArgs<'update'>>): Promise<Record<string, unknown>> {
   const term = await target(env.ctx.wp, def, input.args.id);
   await checkParent(env.ctx.wp, def, input.params);
   return env.ctx.wp
-    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id, changesOf(input.args))))
+    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, env.registry.terms, def.taxonomy, term.term_id, changesOf(input.args))))
     .catch((error: unknown) => Promise.reject(termWriteError(error)));
 }
 
 /** DELETE /{base}/{id}: always permanent (the plugin forces it); the body is the term as it was, without `_links`. */
-export async function deleteTermItem(env: CalendarEnv, def: TaxonomyResourceDef, args: TermArgs<'delete'>): Promise<Record<string, unknown>> {
+export async function deleteTermItem(env: CalendarEnv, def: TaxonomyDefinition, args: TermArgs<'delete'>): Promise<Record<string, unknown>> {
   return env.ctx.wp.transaction(async (wp) => {
     const term = await target(wp, def, args.id);
     const before = termObject(env, def, term, await loadChains(env, def, wp, [term]));
-    await deleteTerm(wp, CALENDAR_TAXONOMIES, def.taxonomy, term.term_id);
+    await deleteTerm(wp, env.registry.terms, def.taxonomy, term.term_id);
     return before;
   });
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { endpoint, type Endpoint, type EndpointDoc, type RouteDef } from '../../http/routes';
 import { canWriteTermsViaRest } from '../registry/capabilities';
 import { envOf, type Req } from '../post-resource/request';
-import type { TaxonomyResourceDef } from './define';
+import type { TaxonomyDefinition } from '../registry/taxonomy';
 import { createTerm, deleteTermItem, listTerms, readTerm, updateTermItem } from './operations';
 import { termValidate } from './validate';
 
@@ -12,9 +12,9 @@ import { termValidate } from './validate';
  */
 
 /** Writes: categories need `publish_tribe_events`, tags `manage_categories`, both `edit_tribe_events`. */
-const canManage = (def: TaxonomyResourceDef) => (req: Req) => canWriteTermsViaRest(req.ctx.principal, def.taxonomy);
+const canManage = (def: TaxonomyDefinition) => (req: Req) => canWriteTermsViaRest(req.ctx.registry, req.ctx.principal, def.taxonomy);
 
-function docs(def: TaxonomyResourceDef): Record<'list' | 'create' | 'read' | 'update' | 'delete', EndpointDoc> {
+function docs(def: TaxonomyDefinition): Record<'list' | 'create' | 'read' | 'update' | 'delete', EndpointDoc> {
   const { label, plural } = def;
   return {
     list: {
@@ -65,7 +65,7 @@ function docs(def: TaxonomyResourceDef): Record<'list' | 'create' | 'read' | 'up
  * The endpoints, their handlers typed from the argument shapes (endpoint()); each step hands the operations the
  * request's calendar environment and its arguments.
  */
-export function taxonomyResourceRoutes(def: TaxonomyResourceDef): Array<RouteDef<AppContext>> {
+export function taxonomyResourceRoutes(def: TaxonomyDefinition): Array<RouteDef<AppContext>> {
   const check = termValidate(def);
   const validate = (req: Req) => check(req.ctx.wp, req.args);
   const permission = canManage(def);

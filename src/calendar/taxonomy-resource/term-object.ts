@@ -1,4 +1,3 @@
-import { can } from '../registry/capabilities';
 import { restRoot, withQuery } from '../../http/context';
 import { termLink } from '../../wp/permalinks';
 import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hierarchy';
@@ -6,7 +5,7 @@ import type { TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { termUrls } from './term-embed';
-import type { TaxonomyResourceDef } from './define';
+import type { TaxonomyDefinition } from '../registry/taxonomy';
 
 /**
  * A term as the term routes return it (Tribe__Events__REST__V1__Endpoints__Term_Single_Base,
@@ -19,12 +18,12 @@ import type { TaxonomyResourceDef } from './define';
 export type TermChains = Map<number, ChainLink>;
 
 /** One query for every term of the batch (none when the links need no ancestors). */
-export async function loadChains(env: CalendarEnv, def: TaxonomyResourceDef, wp: WpData, terms: readonly TermRow[]): Promise<TermChains> {
+export async function loadChains(env: CalendarEnv, def: TaxonomyDefinition, wp: WpData, terms: readonly TermRow[]): Promise<TermChains> {
   if (!def.hierarchical || !env.site.permalinkStructure || terms.length === 0) return new Map();
   return termsWithAncestors(wp, def.taxonomy, terms.map((t) => t.term_id));
 }
 
-export function termObject(env: CalendarEnv, def: TaxonomyResourceDef, term: TermRow, chains: TermChains): Record<string, unknown> {
+export function termObject(env: CalendarEnv, def: TaxonomyDefinition, term: TermRow, chains: TermChains): Record<string, unknown> {
   const path = def.hierarchical && chains.has(term.term_id) ? slugPath(chains, term.term_id) : [term.slug];
   return {
     id: term.term_id,
@@ -52,10 +51,9 @@ const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }
  * targetHints (the methods of the wp/v2 item route this caller may use), `up` only when the parent exists,
  * `wp:post_type` per attached post type, then the `wp` curie.
  */
-export function termLinks(env: CalendarEnv, def: TaxonomyResourceDef, term: TermRow, parentExists: boolean): Record<string, unknown> {
-  const principal = env.ctx.principal;
+export function termLinks(env: CalendarEnv, def: TaxonomyDefinition, term: TermRow, parentExists: boolean): Record<string, unknown> {
   const subject = { taxonomy: def.taxonomy };
-  const allow = ['GET', ...(can(principal, 'edit_terms', subject) ? ['POST', 'PUT', 'PATCH'] : []), ...(can(principal, 'delete_terms', subject) ? ['DELETE'] : [])];
+  const allow = ['GET', ...(env.can('edit_terms', subject) ? ['POST', 'PUT', 'PATCH'] : []), ...(env.can('delete_terms', subject) ? ['DELETE'] : [])];
   const links: Record<string, unknown> = {
     self: [{ href: wpV2Url(env, `${def.wpRestBase}/${term.term_id}`), targetHints: { allow } }],
     collection: [{ href: wpV2Url(env, def.wpRestBase) }],

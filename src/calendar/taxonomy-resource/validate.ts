@@ -6,7 +6,7 @@ import type { WpData } from '../../wp/wp-handle';
 import { ParamChecks } from '../post-resource/param-checks';
 import { POST_TYPE } from '../registry/identifiers';
 import { listToArray } from '../schemas/arg-validators';
-import type { TaxonomyResourceDef } from './define';
+import type { TaxonomyDefinition } from '../registry/taxonomy';
 
 /**
  * The term routes' checks that need the database, in the arguments' declaration order
@@ -16,7 +16,7 @@ import type { TaxonomyResourceDef } from './define';
  * validating.
  */
 
-type Check = (wp: WpData, def: TaxonomyResourceDef, value: unknown) => Promise<boolean>;
+type Check = (wp: WpData, def: TaxonomyDefinition, value: unknown) => Promise<boolean>;
 
 /** is_event_category / is_post_tag: a list of at least one item, each naming a term of the taxonomy. */
 const termsOfTaxonomy: Check = async (wp, def, value) => {
@@ -54,7 +54,7 @@ const CHECKS: Record<string, { check: Check; integer: boolean }> = {
 
 const isInteger = (value: unknown): boolean => isPhpNumeric(value) && typeof value !== 'boolean' && Number.isInteger(Number(value));
 
-export function termValidate(def: TaxonomyResourceDef) {
+export function termValidate(def: TaxonomyDefinition) {
   return async (wp: WpData, args: Record<string, unknown>): Promise<Map<string, ParamProblem> | undefined> => {
     const checks = new ParamChecks();
     const typeProblems = new Map<string, ParamProblem>();

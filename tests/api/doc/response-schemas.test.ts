@@ -1,5 +1,6 @@
 import { restServerOf } from '../../../src/app';
-import { CALENDAR_COMPONENTS } from '../../../src/calendar/schemas/components';
+import { calendarComponents } from '../../../src/calendar/schemas/components';
+import { CALENDAR_REGISTRY } from '../../../src/calendar/registry/post-types';
 import { Event } from '../../../src/calendar/schemas/posts';
 import { updateOption } from '../../../src/wp/options';
 import { createCallers, type Callers } from '../../support/callers';
@@ -54,7 +55,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const components = new Map(CALENDAR_COMPONENTS);
+const components = new Map(calendarComponents(CALENDAR_REGISTRY));
 
 function readableRoutes() {
   const rest = restServerOf(t.app);

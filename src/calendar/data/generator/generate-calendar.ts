@@ -3,7 +3,7 @@ import { loadSiteSettings } from '../../../wp/site';
 import { insertTerm, recountTerms } from '../../../wp/terms';
 import { tecTimezoneString } from '../../dates/timezones';
 import type { WpData } from '../../../wp/wp-handle';
-import { CALENDAR_TAXONOMIES, rewrites } from '../../site/calendar-env';
+import { CALENDAR_REGISTRY } from '../../registry/post-types';
 import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../../registry/identifiers';
 import { EVENT_META } from '../../registry/meta-keys';
 import { readTecSettings } from '../../site/tec-settings';
@@ -68,7 +68,7 @@ async function createTerms(wp: WpData): Promise<{ categories: GeneratedTerm[]; t
   return wp.transaction(async (trx) => {
     const categories: GeneratedTerm[] = [];
     const add = async (taxonomy: string, name: string, parent = 0) => {
-      const term = await insertTerm(trx, CALENDAR_TAXONOMIES, taxonomy, { name, parent });
+      const term = await insertTerm(trx, CALENDAR_REGISTRY.terms, taxonomy, { name, parent });
       return { id: term.term_id, slug: term.slug, ttId: term.term_taxonomy_id };
     };
     for (const name of CATEGORY_NAMES) {
@@ -94,7 +94,7 @@ function occurrence(post: GeneratedPost): OccurrenceSource | undefined {
 export async function generateCalendar(wp: WpData, options: GenerateCalendarOptions): Promise<GeneratedCalendar> {
   const site = await loadSiteSettings(wp, { now: options.now, extraOptions: [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION] });
   const tec = readTecSettings(site);
-  const ctx: RowContext = { site, rewrite: rewrites(tec), timezone: tecTimezoneString(site.timezoneString, site.gmtOffset), now: options.now, slugs: new Map(), zoneByHour: new Map() };
+  const ctx: RowContext = { site, rewrite: Object.fromEntries(CALENDAR_REGISTRY.rewrites(tec).map((r) => [r.postType, r])), timezone: tecTimezoneString(site.timezoneString, site.gmtOffset), now: options.now, slugs: new Map(), zoneByHour: new Map() };
   const r = seededRandom(options.seed ?? 20250601);
   const days = options.days ?? 3 * 365;
   const fromMs = wallMs(`${options.from} 00:00:00`);
@@ -142,7 +142,7 @@ export async function generateCalendar(wp: WpData, options: GenerateCalendarOpti
     options.onProgress?.(written, options.events);
   }
 
-  await wp.transaction((trx) => recountTerms(trx, CALENDAR_TAXONOMIES, [...links.categories, ...links.tags]));
+  await wp.transaction((trx) => recountTerms(trx, CALENDAR_REGISTRY.terms, [...links.categories, ...links.tags]));
   // Bulk writes leave the planner's statistics behind (SQLite has none before its first ANALYZE).
   const tables = [wp.t.posts, wp.t.postmeta, wp.t.term_relationships];
   for (const index of [eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) if (await wp.dialect.tableExists(wp.knex, index)) tables.push(index);

@@ -1,3 +1,4 @@
+import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
@@ -6,15 +7,40 @@ import { POST_TYPE } from '../registry/identifiers';
 import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
 import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
-import { STATE_PROVINCE_NAMED } from '../post-resource/modified-fields';
+import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
+import { commonExportFields } from '../post-resource/post-export';
+import { exportFields } from '../post-resource/meta-fields';
+import { VENUE_PAGE } from '../front-end/post-views';
+import { Venue } from '../schemas/posts';
+import type { PostRow } from '../../wp/posts';
+import type { PostExportReader } from '../registry/post-type';
 import { EVENT_META, VENUE_META } from '../registry/meta-keys';
-import type { PostResourceDef, WriteInput } from '../post-resource/define';
+import type { WriteInput } from '../post-resource/define';
 import { isTruthy } from '../../php/truthiness';
 import { VenueArgs } from './venue-args';
 import { VENUE_FIELDS } from './venue-fields';
 import { venueObject } from './venue-object';
 
-/** Venues: the post-type engine configured for `tribe_venue` (Tribe__Events__REST__V1__Endpoints__Single_Venue). */
+/**
+ * Venues: the definition of `tribe_venue` (Tribe__Events__Venue::register_post_type) and its tribe/events/v1 resource
+ * (Tribe__Events__REST__V1__Endpoints__Single_Venue, Archive_Venue).
+ */
+
+/**
+ * Noted by a venue write whose request names `stateprovince`: the plugin then saves `_VenueStateProvince` with the
+ * other request fields, right after `_VenueState`, instead of computing it after them. A marker, never stored.
+ */
+const STATE_PROVINCE_NAMED = '_VenueStateProvince:named';
+
+/** The plugin's order of a venue's keys in `_tribe_modified_fields`, as recorded from its REST writes. */
+const MODIFIED_FIELDS_ORDER = [
+  ...TRASH_META_ORDER, ...POST_FIELDS_ORDER,
+  VENUE_META.origin, EVENT_META.showMapLink, EVENT_META.showMap, VENUE_META.showMapLink, VENUE_META.showMap, '_Venuepost_date',
+  '_Venuepost_date_gmt', '_VenueDescription', VENUE_META.address, VENUE_META.city, VENUE_META.country, VENUE_META.province,
+  // Computed from state or province, the plugin writes it after the others (unless the request names it).
+  VENUE_META.state, VENUE_META.zip, VENUE_META.phone, VENUE_META.url, VENUE_META.stateProvince,
+];
+const NAMED_ORDER = MODIFIED_FIELDS_ORDER.filter((key) => key !== VENUE_META.stateProvince).flatMap((key) => (key === VENUE_META.state ? [key, VENUE_META.stateProvince] : [key]));
 
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
@@ -25,6 +51,24 @@ export function stateProvince(args: Record<string, unknown>): string {
   if (nonEmpty(args.state) && (country === '' || country === 'US' || country === 'United States')) return args.state;
   if (nonEmpty(args.province)) return args.province;
   return '';
+}
+
+/** Venue map flags are stored as "1" / "false"; only a false one needs exporting. */
+const exportedMapFlag = (value: string | null | undefined): string | undefined => (value === undefined || value === null || isTruthy(value) ? undefined : 'false');
+
+function exportVenue(r: PostExportReader, post: PostRow): Record<string, unknown> {
+  const meta = r.bundle.main.meta;
+  const fields = exportFields(VENUE_FIELDS, meta, post.ID);
+  const stored = meta.first(post.ID, VENUE_META.stateProvince) ?? '';
+  return {
+    ...commonExportFields(r, post),
+    venue: post.post_title,
+    ...fields,
+    // Written only when the stored value is not what the create derives from the other fields.
+    stateprovince: stored !== stateProvince(fields) ? stored : undefined,
+    show_map: exportedMapFlag(meta.first(post.ID, VENUE_META.showMap)),
+    show_map_link: exportedMapFlag(meta.first(post.ID, VENUE_META.showMapLink)),
+  };
 }
 
 /** Map flags: "" when the parameter is sent and not truthy ("false", "0", "abc"), "1" otherwise (so omitted resets to "1"). */
@@ -48,18 +92,33 @@ const ERRORS = linkedErrors('venue');
 
 const ARGS = { ...VenueArgs, list: linkedListArgs('venues') };
 
-export const venueResource: PostResourceDef<typeof ARGS> = {
-  name: 'venue',
-  restBase: 'venues',
+export const venueType: PostTypeDefinition<typeof ARGS> = {
   postType: POST_TYPE.venue,
+  name: 'venue',
+  plural: 'venues',
+  labels: { name: 'Venues', singularName: 'Venue' },
+  capabilityType: 'tribe_venues',
+  rewriteSlug: () => 'venue',
+  revisions: true,
+  wpRestBase: POST_TYPE.venue,
+
+  fields: VENUE_FIELDS,
+  links: [],
   taxonomies: [],
-  links: false,
+  modifiedFieldsOrder: (noted) => (noted.has(STATE_PROVINCE_NAMED) ? NAMED_ORDER : MODIFIED_FIELDS_ORDER),
+
+  fixtureExtras: ['id', 'password', 'slug'],
+  exportFields: exportVenue,
+  frontEnd: VENUE_PAGE,
+  outputSchema: ['Venue', Venue],
+
+  restBase: 'venues',
   args: ARGS,
   validate: linkedValidate(POST_TYPE.venue),
   errors: ERRORS,
   readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
-  list: listLinked(() => venueResource, ARCHIVE),
+  list: listLinked(() => venueType, ARCHIVE),
   serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
   writer: {
     ...linkedPostWriter({

@@ -1,0 +1,126 @@
+import { parseArgs } from '../../http/args';
+import { forbidden, invalidParams } from '../../http/errors';
+import type { PostCapRecord } from '../../auth/permissions';
+import { loadPostMeta } from '../../wp/postmeta';
+import { insertPost, trashPost as trashPostRow, updatePost as updatePostRow, type PostFields } from '../../wp/post-writer';
+import type { PostRow } from '../../wp/posts';
+import type { WpData } from '../../wp/wp-handle';
+import { WP_META } from '../registry/meta-keys';
+import type { PostTypeDefinition } from '../registry/post-type';
+import type { CalendarEnv } from '../site/calendar-env';
+import type { PostArgShapes, WriteArgs, WriteInput } from './define';
+import { saveModifiedFields } from './modified-fields';
+import { writePreparation } from './write-preparation';
+
+/**
+ * The one write path of the calendar's post types, whoever writes (a REST route, the fixture loader, the iCal import):
+ *   prepare   the arguments parsed by the type's argument shapes (the REST server parses a request's itself)
+ *   validate  the type's database checks, which also prepare what the transaction needs (inline posts, images)
+ *   authorize WordPress's meta capabilities for the caller (create; edit or delete of this post)
+ *   write     in one transaction: the post row, its meta, terms and links (the type's writer), then the bookkeeping
+ *             (`_tribe_modified_fields`); the event index and the plugin's custom tables follow inside it
+ * A write that does not happen removes the images its validation downloaded. The REST routes run the same steps as
+ * stages of the REST server (routes.ts); createPost/updatePost/trashPost run them for callers without a request.
+ */
+
+/** What an importer may set beyond the REST arguments: the post's id (used when free), its password, a slug. */
+export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'post_name'>;
+
+/** What map_meta_cap reads from a post, including the status it had before it was trashed. */
+export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecord> {
+  if (post.post_status !== 'trash') return post;
+  const meta = await loadPostMeta(wp, [post.ID], [WP_META.trashStatus]);
+  return { ...post, trashMetaStatus: meta.first(post.ID, WP_META.trashStatus) ?? null };
+}
+
+/** The write's transaction, with the bookkeeping of what it changed; a write that fails removes its downloads. */
+async function committing<T>(env: CalendarEnv, input: Pick<WriteInput, 'prepared'>, work: (wp: WpData) => Promise<T>): Promise<T> {
+  try {
+    return await env.ctx.wp.transaction(async (wp) => {
+      const result = await work(wp);
+      await saveModifiedFields(env, wp, wp.changes);
+      return result;
+    });
+  } catch (error) {
+    await input.prepared.discard();
+    throw error;
+  }
+}
+
+/**
+ * A create's rows, inside the caller's transaction: a duplicate the type recognises is reused (its meta overwritten),
+ * otherwise a new post is inserted. An import (`imported` given) always inserts: every post it lists is its own.
+ */
+export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, given: WriteInput<WriteArgs<A>>, imported?: ImportFields): Promise<number> {
+  const replaced = await type.writer.beforeInsert?.(env, wp, given);
+  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
+  const duplicate = imported ? undefined : await type.writer.findDuplicate?.(env, wp, input);
+  // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType }));
+  await type.writer.saveMeta(env, wp, post.ID, input, duplicate);
+  return post.ID;
+}
+
+/** An update's rows, inside the caller's transaction: the post's fields, then its meta. */
+async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
+  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, await type.writer.postFields(env, input, existing));
+  await type.writer.saveMeta(env, wp, existing.ID, input, existing);
+}
+
+/** The write step of a create; `finish` runs inside the transaction (the answer is read there). */
+export function commitCreate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData, id: number) => Promise<T>, imported?: ImportFields): Promise<T> {
+  return committing(env, input, async (wp) => finish(wp, await writeNewPost(env, wp, type, input, imported)));
+}
+
+/** The write step of an update. */
+export function commitUpdate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData) => Promise<T>): Promise<T> {
+  return committing(env, input, async (wp) => {
+    await writeExistingPost(env, wp, type, existing, input);
+    return finish(wp);
+  });
+}
+
+/** The write step of a move to the trash, with the type's side effects (unlinking venues and organizers). */
+export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post: PostRow, finish: (wp: WpData) => Promise<T>): Promise<T> {
+  return committing(env, { prepared: writePreparation(env.ctx) }, async (wp) => {
+    const trashed = await trashPostRow(wp, env.write, post.ID);
+    await type.writer.afterTrash?.(env, wp, trashed);
+    return finish(wp);
+  });
+}
+
+/** The prepare and validate steps for a caller without a request: arguments parsed, then the type's checks. */
+async function prepared<A extends PostArgShapes>(env: CalendarEnv, type: PostTypeDefinition<A>, shape: A['create'] | A['update'], params: Record<string, unknown>): Promise<WriteInput<WriteArgs<A>>> {
+  const parsed = parseArgs(shape, params);
+  if ('error' in parsed) throw parsed.error;
+  const input = { args: parsed.values as WriteArgs<A>, params, prepared: writePreparation(env.ctx) };
+  const problems = await type.validate?.(env, input, { bySlug: false });
+  if (problems) {
+    await input.prepared.discard();
+    throw invalidParams(problems);
+  }
+  return input;
+}
+
+/** The whole path for a create by a caller without a request (fixtures, imports): returns the new post's id. */
+export async function createPost<A extends PostArgShapes>(env: CalendarEnv, type: PostTypeDefinition<A>, params: Record<string, unknown>, imported?: ImportFields): Promise<number> {
+  const input = await prepared(env, type, type.args.create, params);
+  if (!env.can('create', { postType: type.postType })) throw forbidden(true);
+  return commitCreate(env, type, input, async (_wp, id) => id, imported);
+}
+
+/** The whole path for an update by a caller without a request. */
+export async function updatePost<A extends PostArgShapes>(env: CalendarEnv, type: PostTypeDefinition<A>, existing: PostRow, params: Record<string, unknown>): Promise<void> {
+  const input = await prepared(env, type, type.args.update, { ...params, id: existing.ID });
+  if (!env.can('edit', { postType: type.postType }, await capRecord(env.ctx.wp, existing))) throw forbidden(true);
+  await commitUpdate(env, type, existing, input, async () => undefined);
+}
+
+/** The whole path for a move to the trash by a caller without a request. */
+export async function trashPost(env: CalendarEnv, type: PostTypeDefinition, post: PostRow): Promise<void> {
+  if (!env.can('delete', { postType: type.postType }, await capRecord(env.ctx.wp, post))) throw forbidden(true);
+  await commitTrash(env, type, post, async () => undefined);
+}
+
+const stripUndefined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+

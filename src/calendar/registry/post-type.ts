@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { PostRow } from '../../wp/posts';
+import type { ParamProblem, RestError } from '../../http/errors';
+import type { RestResponse } from '../../http/response';
+import type { ListArgs, OperationInput, PostArgShapes, PostWriter, ResourceErrors, WriteArgs, WriteInput } from '../post-resource/define';
+import type { CalendarEnv } from '../site/calendar-env';
+import type { FieldTable } from '../post-resource/meta-fields';
+import type { PostBundle } from '../post-resource/post-bundle';
+import type { TecSettings } from '../site/tec-settings';
+
+/**
+ * One calendar post type, described once: what register_post_type() declares for it (name, labels, capability type,
+ * rewrite, revisions, REST base), what the plugin stores for it (its meta field table, the posts it links to, its
+ * taxonomies, the order in which `_tribe_modified_fields` lists its keys) and its views (the fixture export, the
+ * front-end page, the /doc component and the tribe/events/v1 resource the post engine runs). The registry
+ * (calendar-registry.ts) derives every per-type table the rest of the service reads from a list of these: a new post
+ * type is its definition and one line in POST_TYPES.
+ */
+
+/** A meta key of this type naming posts of another type (an event's venue and organizers). */
+export interface LinkedPostKey {
+  /** The argument and object key that carries the link (`venue`). */
+  param: string;
+  metaKey: string;
+  postType: string;
+}
+
+/** What a fixture export reads a post from: the batch's bundle, the uploads URL, the users an import can link. */
+export interface PostExportReader {
+  bundle: PostBundle;
+  uploadsUrl: string;
+  userIds: ReadonlySet<number>;
+}
+
+/** The minimal front-end page of a published post: its `<article>` built from the API object. */
+export interface FrontEndView {
+  articleClass: string;
+  /** The page's X-TEC-API-ROOT: the item's own route, or the namespace root. */
+  apiRoot: 'item' | 'namespace';
+  title(object: Record<string, unknown>): string;
+  /** Paragraphs after the title (HTML); `isProtected`: the post has a password the visitor did not give. */
+  details(object: Record<string, unknown>, isProtected: boolean): string[];
+}
+
+export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
+  // What register_post_type() declares.
+  /** The post type's name: `tribe_events`. */
+  postType: string;
+  /** The singular name texts use: `event`. */
+  name: string;
+  /** The plural key of fixture documents and exports: `events`. */
+  plural: string;
+  labels: { name: string; singularName: string };
+  /** `capability_type`'s plural form: `tribe_events` → `edit_tribe_events`, … (map_meta_cap's rules apply). */
+  capabilityType: string;
+  /** The rewrite slug of single posts (`event/<slug>/`); the query var is the post type. */
+  rewriteSlug(tec: TecSettings): string;
+  /** Whether updates keep revisions (`supports` includes `revisions`). */
+  revisions: boolean;
+  /** Its route under WordPress's `wp/v2` (`rest_base`). */
+  wpRestBase: string;
+
+  // What the plugin stores.
+  /** Its plain meta-backed fields: arguments, object values, writes, masks, export. */
+  fields: FieldTable;
+  /** Meta keys naming other calendar posts, loaded with it when it is serialized. */
+  links: readonly LinkedPostKey[];
+  /** Taxonomies whose terms its objects carry. */
+  taxonomies: readonly string[];
+  /**
+   * The order in which the plugin lists keys new to `_tribe_modified_fields` (unlisted keys follow); a function when it
+   * depends on the keys a write noted.
+   */
+  modifiedFieldsOrder: readonly string[] | ((noted: ReadonlySet<string>) => readonly string[]);
+
+  // Its views: fixtures, the front end, /doc.
+  /** Fields a fixture item may carry besides the create arguments (`id`, `password`, …). */
+  fixtureExtras: readonly string[];
+  /** The create arguments that recreate the post's rows (a fixture item); empty values are dropped by the caller. */
+  exportFields(reader: PostExportReader, post: PostRow): Record<string, unknown>;
+  frontEnd: FrontEndView;
+  /** The /doc component of its object: name and schema. */
+  outputSchema: readonly [string, z.ZodType];
+
+  // Its tribe/events/v1 (and calendar/events/v1) resource, which the post engine runs.
+  /** The routes' base and the archive's key (`events`). */
+  restBase: string;
+  args: A;
+  /**
+   * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
+   * validated arguments; the fixture loader runs them on the items it writes. Reads and deletes run them too, where
+   * only the id or slug is among the arguments (the write arguments are then all absent).
+   */
+  validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean }): Promise<Map<string, ParamProblem> | undefined>;
+  /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
+  errors: ResourceErrors;
+  /** Read access to one item: an error to answer, or whether the object must be password-masked. */
+  readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
+  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
+  writer: PostWriter<WriteArgs<A>>;
+  /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
+  list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
+  /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
+  validateList?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<Map<string, ParamProblem> | undefined>;
+}

@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import { ANONYMOUS, isLoggedIn, type Principal } from '../../auth/principal';
+import type { StampedCache } from '../../db/stamped-cache';
+import type { MediaSettings } from '../../media/uploads';
+import { loadSiteSettings, type SiteSettings } from '../../wp/site';
+import type { WpData } from '../../wp/wp-handle';
+import { tecOccurrencesTable } from '../data/event-index-sql';
+import type { CalendarRegistry } from '../registry/calendar-registry';
+import { EVENT_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../registry/identifiers';
+
+/**
+ * Who calls the calendar, where and when: the data layer, the caller, the time of the call, the registry and the site's
+ * settings (read lazily, once). A REST request builds one (the app's context extends it with what HTTP needs); the
+ * command line, the fixture loader and the iCal import build one with createCalendarContext() for the user they act as.
+ */
+export interface CalendarContext {
+  readonly wp: WpData;
+  principal: Principal;
+  /** The time of the call, fixed for its whole duration so every "now" in one answer agrees. */
+  readonly now: Date;
+  readonly registry: CalendarRegistry;
+  site(): Promise<SiteSettings>;
+  isLoggedIn(): boolean;
+  /** Where image URLs are fetched from and stored; absent: an image URL is recorded without a download. */
+  readonly media?: MediaSettings;
+  /**
+   * The objects of list pages this app rendered, kept under the database's change stamp (serializePage); absent
+   * when the app keeps none (LIST_CACHE=0): lists then read no stamp and keep no total either.
+   */
+  readonly pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
+  /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per call). */
+  warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
+  /** The state `key` warned of is gone: if it comes back, warnOnce logs it again. */
+  warningResolved(key: string): void;
+}
+
+export interface CalendarContextOptions {
+  wp: WpData;
+  registry: CalendarRegistry;
+  now: Date;
+  principal?: Principal;
+  /** Overrides the `home` option for every URL written (SITE_URL). */
+  homeOverride?: string;
+  media?: MediaSettings;
+  pages?: CalendarContext['pages'];
+  log?: Logger;
+  /** The keys of the warnings the app has logged (one set per app); a set of its own when absent. */
+  warned?: Set<string>;
+}
+
+/**
+ * Options every call may need, read in the same single query as the site settings, with whether the plugin's
+ * occurrences table exists (where the event lists read their dates).
+ */
+const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPTION, OCCURRENCE_INDEX_OPTION, EVENT_SEARCH_INDEX_OPTION];
+
+export function createCalendarContext(o: CalendarContextOptions): CalendarContext {
+  let settings: Promise<SiteSettings> | undefined;
+  const warned = o.warned ?? new Set<string>();
+  const ctx: CalendarContext = {
+    wp: o.wp,
+    principal: o.principal ?? ANONYMOUS,
+    now: o.now,
+    registry: o.registry,
+    media: o.media,
+    pages: o.pages,
+    site() {
+      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now: o.now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)] });
+      return settings;
+    },
+    isLoggedIn: () => isLoggedIn(ctx.principal),
+    warnOnce(key, fields, message) {
+      if (warned.has(key)) return;
+      warned.add(key);
+      o.log?.warn(fields, message);
+    },
+    warningResolved: (key) => void warned.delete(key),
+  };
+  return ctx;
+}
