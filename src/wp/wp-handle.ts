@@ -11,10 +11,10 @@ import { tableNames, type TableNames } from './tables';
 export class WpData {
   readonly t: TableNames;
   /**
-   * Post fields and meta keys this transaction changed, per post, in the order they first changed: what
-   * WordPress's `updated_post_meta`/`post_updated` hooks report, for bookkeeping that listens to them.
+   * Post fields and meta keys changed through this handle, per post, in the order they first changed: what
+   * WordPress's `updated_post_meta`/`post_updated` hooks report, for bookkeeping that listens to them (journal()).
    */
-  readonly changes = new Map<number, Set<string>>();
+  private changes = new Map<number, Set<string>>();
 
   constructor(
     readonly knex: Knex | Knex.Transaction,
@@ -27,6 +27,18 @@ export class WpData {
 
   static open(db: Database, prefix: string): WpData {
     return new WpData(db.knex, db.dialect, prefix, db);
+  }
+
+  /** Runs `work` with a journal of its own: the changes it made, and only those, come back with its result. */
+  async journal<T>(work: () => Promise<T>): Promise<{ result: T; changes: Map<number, Set<string>> }> {
+    const outer = this.changes;
+    const changes = new Map<number, Set<string>>();
+    this.changes = changes;
+    try {
+      return { result: await work(), changes };
+    } finally {
+      this.changes = outer;
+    }
   }
 
   noteChange(postId: number, field: string): void {

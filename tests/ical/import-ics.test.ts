@@ -4,7 +4,11 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { runCli } from '../../src/cli/program';
+import ical from 'node-ical';
+import { eventBody } from '../../src/calendar/ical/import-ics';
+import { phpUnserialize } from '../../src/php/php-serialize';
 import { WpData } from '../../src/wp/wp-handle';
+import { createCallers } from '../support/callers';
 import { updateOption } from '../../src/wp/options';
 import { createCliTarget, type CliTarget } from '../support/cli';
 import { comparable, recording, startRecordedCalendar, type CalendarApp } from './recorded-calendar';
@@ -105,6 +109,25 @@ it('updates the event of a UID whose VEVENT changed, without a duplicate', async
     return wp.knex({ p: wp.t.posts }).join({ m: wp.t.postmeta }, 'm.post_id', 'p.ID').where({ 'm.meta_key': '_uid', 'm.meta_value': uid }).select('p.post_title');
   });
   expect(rows).toEqual([{ post_title: 'UTC webinar (moved)' }]);
+});
+
+it('records the same _tribe_modified_fields as a create of the same event through the API', async () => {
+  const vevent = Object.values(ical.sync.parseICS(exported)).find((item): item is ical.VEvent => item?.type === 'VEVENT' && item.summary === 'Tokyo summit')!;
+  await target.withDb(async (db) => {
+    const wp = WpData.open(db, 'ics_');
+    const modifiedKeys = async (id: number) => {
+      const row = await wp.knex(wp.t.postmeta).where({ post_id: id, meta_key: '_tribe_modified_fields' }).first();
+      return Object.keys(phpUnserialize(row.meta_value) as Record<string, number>);
+    };
+    const imported = await wp.knex(wp.t.postmeta).where({ meta_key: '_uid', meta_value: String(vevent.uid) }).first();
+    const callers = await createCallers(wp, '-ics');
+    const app = createApp({ db, tablePrefix: 'ics_', clock: () => new Date(recording.recordedAt), siteUrl: recording.home });
+    const created = await supertest(app).post('/wp-json/tribe/events/v1/events').set('Authorization', callers.administrator.authorization).send(eventBody(vevent, 'UTC'));
+    expect(created.status).toBe(201);
+    const keys = await modifiedKeys(created.body.id);
+    expect(keys).toContain('_EventStartDate');
+    expect(await modifiedKeys(Number(imported.post_id))).toEqual(keys);
+  });
 });
 
 it('refuses a file that is not iCalendar and writes nothing', async () => {

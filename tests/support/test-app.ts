@@ -24,7 +24,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(options.databaseLimits);
   const prefix = options.prefix ?? 'wp_';
-  if (options.prepare !== false) await prepareDatabase(testDb.db, { prefix, siteUrl: SITE_URL });
+  if (options.prepare !== false) await prepareDatabase(testDb.db, { prefix, siteUrl: SITE_URL, registry: options.registry });
   const app = createApp({ ...options, db: testDb.db, tablePrefix: prefix });
   return {
     app,

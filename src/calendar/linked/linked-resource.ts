@@ -27,7 +27,7 @@ export function linkedValidate(postType: string) {
  * The create's refusal when wp_insert_post() inserts nothing (a name of spaces only, no description): the same answer
  * as an event's inline venue or organizer that cannot be created.
  */
-export function linkedCreateError(kind: 'venue' | 'organizer'): () => RestError {
+export function linkedCreateError(kind: string): () => RestError {
   const error = errorCatalogue({ [`could-not-create-${kind}`]: entry(400, `The ${kind} could not be created from the provided data`) });
   return () => error(`could-not-create-${kind}`);
 }
@@ -36,7 +36,7 @@ export function linkedCreateError(kind: 'venue' | 'organizer'): () => RestError 
  * The plugin's error codes and messages for venues and organizers (Tribe__Events__REST__V1__Messages): the same
  * words with the type's name (its "an venue" included).
  */
-export function linkedErrors(kind: 'venue' | 'organizer'): ResourceErrors {
+export function linkedErrors(kind: string): ResourceErrors {
   const error = errorCatalogue({
     [`${kind}-not-found`]: entry(404, `The requested post ID does not exist or is not an ${kind}`),
     [`${kind}-is-in-trash`]: entry(410, `The ${kind} is already trashed`),

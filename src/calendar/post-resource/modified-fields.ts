@@ -29,7 +29,7 @@ function inPluginOrder(type: PostTypeDefinition, keys: string[], noted: Readonly
   return [...keys].sort((a, b) => rank(a) - rank(b));
 }
 
-/** `changes`: the keys the transaction changed, per post (WpData.changes), in the order they first changed. */
+/** `changes`: the keys the transaction changed, per post (WpData.journal()), in the order they first changed. */
 export async function saveModifiedFields(env: CalendarEnv, wp: WpData, changes: Map<number, Set<string>>): Promise<void> {
   const ids = [...changes.keys()];
   if (ids.length === 0) return;

@@ -37,8 +37,8 @@ export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecor
 async function committing<T>(env: CalendarEnv, input: Pick<WriteInput, 'prepared'>, work: (wp: WpData) => Promise<T>): Promise<T> {
   try {
     return await env.ctx.wp.transaction(async (wp) => {
-      const result = await work(wp);
-      await saveModifiedFields(env, wp, wp.changes);
+      const { result, changes } = await wp.journal(() => work(wp));
+      await saveModifiedFields(env, wp, changes);
       return result;
     });
   } catch (error) {
