@@ -1,7 +1,5 @@
 import type { Logger } from 'pino';
-import { createCalendarContext, type CalendarContext, type CalendarContextOptions } from './calendar/site/calendar-context';
-import type { HttpContext } from './http/context';
-import type { SiteSettings } from './wp/site';
+import { createCalendarContext, type CalendarContextOptions, type CalendarRequestContext } from './calendar/site/calendar-context';
 
 /**
  * Everything a request handler may use, built fresh for each request by createApp: the calendar's context (the data
@@ -11,11 +9,8 @@ import type { SiteSettings } from './wp/site';
 
 export type Clock = () => Date;
 
-export interface AppContext extends HttpContext, CalendarContext {
-  site(): Promise<SiteSettings>;
+export interface AppContext extends CalendarRequestContext {
   readonly clock: Clock;
-  /** Caller facts the authentication layer recorded (remote address, HTTPS). */
-  readonly remote: { ip: string; secure: boolean };
 }
 
 export interface ContextOptions extends Omit<CalendarContextOptions, 'now' | 'principal'> {

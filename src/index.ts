@@ -6,7 +6,8 @@
 export { createCalendarServer, type CalendarServer, type CalendarServerOptions, type FixtureSource } from './library/calendar-server';
 export { createApp, type AppDeps } from './app';
 export type { Clock } from './app-context';
-export { ConfigError, loadConfig, parseDatabaseUrl, type Config, type DatabaseConfig } from './config/config';
+export { ConfigError, loadConfig, parseDatabaseUrl, type Config } from './config/config';
+export type { DatabaseConfig } from './db/database-config';
 export { createDatabase, type Database } from './db/database';
 export { prepareDatabase, type PrepareOptions } from './setup/prepare-database';
 export { resetDatabase, ResetRefusedError } from './setup/reset-database';

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import type { AppContext } from '../app-context';
 import { RestError, restError } from '../http/errors';
 import { getOption } from '../wp/options';
 import { isEmail } from '../wp/text/user-input';
 import { getUserByEmail, getUserByLogin, getUserMeta, type UserRow } from '../wp/users';
+import type { SiteFacts } from '../wp/site';
 import type { WpData } from '../wp/wp-handle';
 import { applicationPasswordsInUse, findMatchingApplicationPassword, recordApplicationPasswordUsage } from './application-passwords';
 import { parseBasicAuthorization, stripApplicationPassword } from './basic-auth';
@@ -23,6 +23,16 @@ export interface AuthOptions {
    * believes X-Forwarded-Proto only from the proxies `trust proxy` names).
    */
   requireHttps: boolean;
+}
+
+/** What authentication reads and sets on a request's context. */
+export interface AuthContext {
+  readonly wp: WpData;
+  readonly now: Date;
+  /** Set to the authenticated user. */
+  principal: Principal;
+  readonly remote: { ip: string; secure: boolean };
+  site(): Promise<Pick<SiteFacts, 'url'>>;
 }
 
 /** wp_is_application_passwords_available() for this request. */
@@ -46,7 +56,7 @@ async function findUser(wp: WpData, name: string): Promise<UserRow | RestError> 
 
 /** Sets `ctx.principal` from the request's Basic credentials; returns the error that must answer the request, if any.
  */
-export function createAuthenticator(options: AuthOptions): (ctx: AppContext, req: Request) => Promise<RestError | null> {
+export function createAuthenticator(options: AuthOptions): (ctx: AuthContext, req: Request) => Promise<RestError | null> {
   return async (ctx, req) => {
     const credentials = parseBasicAuthorization(req.headers.authorization);
     if (!credentials) return null;
@@ -68,7 +78,7 @@ export function createAuthenticator(options: AuthOptions): (ctx: AppContext, req
  * The `authentication` member of the REST index (rest_add_application_passwords_to_index): the authorization
  * endpoint under admin_url(), whose scheme follows the request's (set_url_scheme 'admin'), or `[]`.
  */
-export function authenticationIndex(options: AuthOptions): (ctx: AppContext) => Promise<Record<string, unknown> | []> {
+export function authenticationIndex(options: AuthOptions): (ctx: AuthContext) => Promise<Record<string, unknown> | []> {
   return async (ctx) => {
     if (!applicationPasswordsAvailable(options, ctx.remote)) return [];
     const site = await ctx.site();

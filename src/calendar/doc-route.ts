@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { CalendarRequestContext } from './site/calendar-context';
 import { restRoot } from '../http/context';
 import { openApiDocument } from '../http/openapi';
 import { componentSchemas, type JsonSchema } from '../http/openapi-schemas';
@@ -27,7 +27,7 @@ export function docServerUrl(restRootUrl: string, namespace: string, secure: boo
 }
 
 /** The /doc route of a namespace whose routes `routes()` returns (including this one). */
-export function docRoute(routes: () => ReadonlyArray<RouteDef<AppContext>>, registry: CalendarRegistry): RouteDef<AppContext> {
+export function docRoute(routes: () => ReadonlyArray<RouteDef<CalendarRequestContext>>, registry: CalendarRegistry): RouteDef<CalendarRequestContext> {
   // The components depend only on the schemas: built once per app, on first use.
   let components: Record<string, JsonSchema> | undefined;
   return {

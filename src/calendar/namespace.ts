@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { CalendarRequestContext } from './site/calendar-context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
 import type { CalendarRegistry } from './registry/calendar-registry';
 import { docRoute } from './doc-route';
@@ -11,9 +11,9 @@ import { taxonomyResourceRoutes } from './taxonomy-resource/routes';
  * (Tribe__Events__REST__V1__Main::register_endpoints), served under calendar/events/v1 and, identically, under
  * tribe/events/v1.
  */
-export function calendarNamespace(registry: CalendarRegistry): NamespaceDef<AppContext> {
+export function calendarNamespace(registry: CalendarRegistry): NamespaceDef<CalendarRequestContext> {
   // /doc documents this very list, whatever is added to it.
-  const routes: Array<RouteDef<AppContext>> = [
+  const routes: Array<RouteDef<CalendarRequestContext>> = [
     docRoute(() => routes, registry),
     ...registry.postTypes.flatMap((type) => postResourceRoutes(type)),
     ...registry.taxonomies.flatMap((taxonomy) => taxonomyResourceRoutes(taxonomy)),

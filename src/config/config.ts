@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { DatabaseConfig } from '../db/database-config';
 import type { DatabaseLimits } from '../db/dialect';
 import type { MediaSettings } from '../media/uploads';
 
@@ -7,10 +8,6 @@ import type { MediaSettings } from '../media/uploads';
  * Service configuration, read from the environment once at start-up by main.ts.
  * loadConfig is pure: it takes the environment as an argument and never touches process.env itself.
  */
-
-export type DatabaseConfig =
-  | { client: 'sqlite'; filename: string }
-  | { client: 'mysql'; host: string; port: number; user: string; password: string; database: string };
 
 export interface Config {
   port: number;

@@ -1,5 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
-import type { DatabaseConfig } from '../config/config';
+import type { DatabaseConfig } from './database-config';
 import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
 import { ChangeStamps, StampedCache } from './stamped-cache';
 import { WriteLockTimeout } from './faults';

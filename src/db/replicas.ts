@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { DatabaseConfig } from '../config/config';
+import type { DatabaseConfig } from './database-config';
 import { createDatabase, type Database } from './database';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '../config/config';
+import type { DatabaseConfig } from './database-config';
 import type { Database } from './database';
 import { installReadRouting, type QueryObserver } from './read-routing';
 import { ReplicaSet, type ReplicaStatus, type ReplicaState } from './replicas';
@@ -8,6 +8,15 @@ import { ReplicaSet, type ReplicaStatus, type ReplicaState } from './replicas';
  * between them. Without replicas and without a query observer the primary is used as it is.
  */
 
+/** The replicas to read from and how closely to watch them (config's DATABASE_REPLICA_URLS, REPLICA_MAX_LAG, …). */
+export interface ReplicaSettings {
+  replicas: Array<{ database: DatabaseConfig; url: string }>;
+  /** A replica further behind its primary than this many seconds is skipped. */
+  replicaMaxLag: number;
+  /** How often each replica's health and lag are checked, in milliseconds. */
+  replicaCheckInterval: number;
+}
+
 export interface RoutingOptions {
   observe?: QueryObserver;
   onReplicaChange?: (status: ReplicaStatus, previous: ReplicaState) => void;
@@ -15,7 +24,7 @@ export interface RoutingOptions {
 
 export function withReadRouting(
   primary: Database,
-  config: Pick<Config, 'replicas' | 'replicaMaxLag' | 'replicaCheckInterval'>,
+  config: ReplicaSettings,
   options: RoutingOptions = {},
 ): Database {
   if (config.replicas.length === 0 && !options.observe) return primary;

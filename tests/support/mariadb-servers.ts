@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
-import type { DatabaseConfig } from '../../src/config/config';
+import type { DatabaseConfig } from '../../src/db/database-config';
 import { PrivateMariaDb } from './private-mariadb';
 import { freePort } from './process';
 

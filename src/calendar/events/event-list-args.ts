@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { checked, registered, RequestValue, wpBoolean, wpNumber } from '../../http/wp-types';
 import { DEFAULT_PER_PAGE } from '../site/page-size';
 import { tecTimezoneString } from '../dates/timezones';
@@ -13,7 +13,7 @@ import { defaultBounds } from './event-window';
 
 /** The date window's defaults, which the plugin declares as computed at registration: on every request. */
 const windowDefault = (bound: 'start' | 'end') =>
-  new RequestValue<AppContext>(async (ctx) => {
+  new RequestValue<CalendarRequestContext>(async (ctx) => {
     const site = await ctx.site();
     return defaultBounds(ctx.now, tecTimezoneString(site.timezoneString, site.gmtOffset))[bound];
   });

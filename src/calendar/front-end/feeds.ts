@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import { termLink } from '../../wp/permalinks';
 import { findPostBySlug, getPost } from '../../wp/posts';
@@ -61,7 +61,7 @@ async function viewOf(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<F
 }
 
 /** The feed of a URL; Outlook's (`outlook-ical`) differs only by its calendar name and file name. */
-export async function feedAnswer(ctx: AppContext, url: FeedUrl, type: FeedType = 'ical'): Promise<FeedAnswer> {
+export async function feedAnswer(ctx: CalendarRequestContext, url: FeedUrl, type: FeedType = 'ical'): Promise<FeedAnswer> {
   const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
   const view = await viewOf(env, url, type);
   if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view;

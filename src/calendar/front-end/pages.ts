@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { restRoot, withQuery } from '../../http/context';
 import { escHtml } from '../../wp/text/formatting';
 import { findPostBySlug, getPost, type PostRow } from '../../wp/posts';
@@ -23,7 +23,7 @@ export interface RenderedPage {
 
 type Page = HtmlPage & { status: 200 | 404; apiRoot: string };
 
-export async function renderFrontEnd(ctx: AppContext, target: FrontEndTarget): Promise<RenderedPage> {
+export async function renderFrontEnd(ctx: CalendarRequestContext, target: FrontEndTarget): Promise<RenderedPage> {
   const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
   const page = await pageFor(env, target);
   const discovery: Discovery = { restRoot: restRoot(env.site), apiRoot: page.apiRoot, origin: env.site.home };

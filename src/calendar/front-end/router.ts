@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { readTecSettings } from '../site/tec-settings';
 import { discoveryHeaders } from './discovery';
 import { feedType, matchFeedUrl } from './feed-urls';
@@ -12,7 +12,7 @@ import { matchFrontEnd, type FrontEndTarget } from './permalinks';
  * page with the discovery headers, or a 404 page for an unknown or unpublished item; with `?ical=1` the plugin's
  * iCalendar feed of that view (feeds.ts). Other URLs pass through.
  */
-export function frontEndPages(contextFor: (req: Request) => AppContext): RequestHandler {
+export function frontEndPages(contextFor: (req: Request) => CalendarRequestContext): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const ctx = contextFor(req);

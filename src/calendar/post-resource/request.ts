@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { localKey, type RestRequest } from '../../http/routes';
 import { calendarEnv, type CalendarEnv } from '../site/calendar-env';
 import type { OperationInput } from './define';
@@ -10,12 +10,12 @@ import { writePreparation } from './write-preparation';
  * carries what validation prepared for the write). Nothing past the routes sees a request.
  */
 
-export type Req = RestRequest<Record<string, any>, AppContext>;
+export type Req = RestRequest<Record<string, any>, CalendarRequestContext>;
 
 const ENV = localKey<Promise<CalendarEnv>>('calendar environment');
 const INPUT = localKey<OperationInput>('operation input');
 
 export const envOf = (req: Pick<Req, 'ctx' | 'namespace' | 'locals'>): Promise<CalendarEnv> => req.locals.memo(ENV, () => calendarEnv(req.ctx, req.namespace));
 
-export const inputOf = <A>(req: RestRequest<A, AppContext>): OperationInput<A> =>
+export const inputOf = <A>(req: RestRequest<A, CalendarRequestContext>): OperationInput<A> =>
   req.locals.memo(INPUT, () => ({ args: req.args as Record<string, any>, params: req.params, query: req.query, locals: req.locals, prepared: writePreparation(req.ctx) })) as OperationInput<A>;

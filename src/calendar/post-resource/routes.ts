@@ -1,5 +1,5 @@
 import type { PostTypeDefinition } from '../registry/post-type';
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { endpoint, type Endpoint, type RestRequest, type RouteDef } from '../../http/routes';
 import type { PostArgShapes, WriteArgs } from './define';
 import { postResourceDocs } from './docs';
@@ -15,7 +15,7 @@ import { envOf, inputOf, type Req } from './request';
 function withValidation<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean) {
   const validate = def.validate?.bind(def);
   if (!validate) return undefined;
-  return async (req: RestRequest<WriteArgs<A>, AppContext>) => {
+  return async (req: RestRequest<WriteArgs<A>, CalendarRequestContext>) => {
     const input = inputOf(req);
     const problems = await validate(await envOf(req), input, { bySlug });
     if (problems) await input.prepared.discard();
@@ -32,18 +32,18 @@ async function refusing(req: Req, allowed: boolean): Promise<boolean> {
 const itemPermission = (def: PostTypeDefinition, action: 'edit' | 'delete', bySlug: boolean) => async (req: Req) => refusing(req, await mayChange(await envOf(req), def, action, bySlug, inputOf(req)));
 
 /** The item routes; handlers are typed from the definition's argument shapes (endpoint()). */
-function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean): Array<Endpoint<AppContext, any>> {
+function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean): Array<Endpoint<CalendarRequestContext, any>> {
   const validate = withValidation(def, bySlug);
   const docs = postResourceDocs(def, bySlug);
   return [
-    endpoint<AppContext, A['read'] | A['readBySlug']>({
+    endpoint<CalendarRequestContext, A['read'] | A['readBySlug']>({
       methods: ['GET'],
       args: bySlug ? def.args.readBySlug : def.args.read,
       validate,
       handler: async (req) => readItem(await envOf(req), def, inputOf(req)),
       doc: docs.read,
     }),
-    endpoint<AppContext, A['delete'] | A['deleteBySlug']>({
+    endpoint<CalendarRequestContext, A['delete'] | A['deleteBySlug']>({
       methods: ['DELETE'],
       args: bySlug ? def.args.deleteBySlug : def.args.delete,
       validate,
@@ -51,7 +51,7 @@ function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySl
       handler: async (req) => deleteItem(await envOf(req), def, inputOf(req)),
       doc: docs.delete,
     }),
-    endpoint<AppContext, A['update'] | A['updateBySlug']>({
+    endpoint<CalendarRequestContext, A['update'] | A['updateBySlug']>({
       methods: ['POST', 'PUT', 'PATCH'],
       args: bySlug ? def.args.updateBySlug : def.args.update,
       validate,
@@ -62,15 +62,15 @@ function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySl
   ];
 }
 
-export function postResourceRoutes<A extends PostArgShapes>(def: PostTypeDefinition<A>): Array<RouteDef<AppContext>> {
-  const collection: Array<Endpoint<AppContext, any>> = [];
+export function postResourceRoutes<A extends PostArgShapes>(def: PostTypeDefinition<A>): Array<RouteDef<CalendarRequestContext>> {
+  const collection: Array<Endpoint<CalendarRequestContext, any>> = [];
   const docs = postResourceDocs(def, false);
   const listArgs = def.args.list;
   if (def.list && listArgs) {
     const list = def.list.bind(def);
     const validateList = def.validateList?.bind(def);
     collection.push(
-      endpoint<AppContext, NonNullable<A['list']>>({
+      endpoint<CalendarRequestContext, NonNullable<A['list']>>({
         methods: ['GET'],
         args: listArgs,
         validate: validateList ? async (req) => validateList(await envOf(req), inputOf(req)) : undefined,
@@ -81,7 +81,7 @@ export function postResourceRoutes<A extends PostArgShapes>(def: PostTypeDefinit
     );
   }
   collection.push(
-    endpoint<AppContext, A['create']>({
+    endpoint<CalendarRequestContext, A['create']>({
       methods: ['POST'],
       args: def.args.create,
       validate: withValidation(def, false),

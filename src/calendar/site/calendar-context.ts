@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from '../../auth/principal';
 import type { StampedCache } from '../../db/stamped-cache';
+import type { HttpContext } from '../../http/context';
 import type { MediaSettings } from '../../media/uploads';
 import { loadSiteSettings, type SiteSettings } from '../../wp/site';
 import type { WpData } from '../../wp/wp-handle';
@@ -32,6 +33,13 @@ export interface CalendarContext {
   warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
   /** The state `key` warned of is gone: if it comes back, warnOnce logs it again. */
   warningResolved(key: string): void;
+}
+
+/** A REST request's context as the calendar's routes use it: the calendar context and what the HTTP layer adds. */
+export interface CalendarRequestContext extends HttpContext, CalendarContext {
+  site(): Promise<SiteSettings>;
+  /** Caller facts the authentication layer recorded (remote address, HTTPS). */
+  readonly remote: { ip: string; secure: boolean };
 }
 
 export interface CalendarContextOptions {

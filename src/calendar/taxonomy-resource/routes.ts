@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { CalendarRequestContext } from '../site/calendar-context';
 import { endpoint, type Endpoint, type EndpointDoc, type RouteDef } from '../../http/routes';
 import { canWriteTermsViaRest } from '../registry/capabilities';
 import { envOf, type Req } from '../post-resource/request';
@@ -65,20 +65,20 @@ function docs(def: TaxonomyDefinition): Record<'list' | 'create' | 'read' | 'upd
  * The endpoints, their handlers typed from the argument shapes (endpoint()); each step hands the operations the
  * request's calendar environment and its arguments.
  */
-export function taxonomyResourceRoutes(def: TaxonomyDefinition): Array<RouteDef<AppContext>> {
+export function taxonomyResourceRoutes(def: TaxonomyDefinition): Array<RouteDef<CalendarRequestContext>> {
   const check = termValidate(def);
   const validate = (req: Req) => check(req.ctx.wp, req.args);
   const permission = canManage(def);
   const doc = docs(def);
   const { args } = def;
-  const collection: Array<Endpoint<AppContext, any>> = [
-    endpoint<AppContext, typeof args.list>({ methods: ['GET'], args: args.list, validate, handler: async (req) => listTerms(await envOf(req), def, req.args), heavy: true, doc: doc.list }),
-    endpoint<AppContext, typeof args.create>({ methods: ['POST'], args: args.create, validate, permission, handler: async (req) => createTerm(await envOf(req), def, req), doc: doc.create }),
+  const collection: Array<Endpoint<CalendarRequestContext, any>> = [
+    endpoint<CalendarRequestContext, typeof args.list>({ methods: ['GET'], args: args.list, validate, handler: async (req) => listTerms(await envOf(req), def, req.args), heavy: true, doc: doc.list }),
+    endpoint<CalendarRequestContext, typeof args.create>({ methods: ['POST'], args: args.create, validate, permission, handler: async (req) => createTerm(await envOf(req), def, req), doc: doc.create }),
   ];
-  const item: Array<Endpoint<AppContext, any>> = [
-    endpoint<AppContext, typeof args.read>({ methods: ['GET'], args: args.read, validate, handler: async (req) => readTerm(await envOf(req), def, req.args), doc: doc.read }),
-    endpoint<AppContext, typeof args.update>({ methods: ['POST', 'PUT', 'PATCH'], args: args.update, validate, permission, handler: async (req) => updateTermItem(await envOf(req), def, req), doc: doc.update }),
-    endpoint<AppContext, typeof args.delete>({ methods: ['DELETE'], args: args.delete, validate, permission, handler: async (req) => deleteTermItem(await envOf(req), def, req.args), doc: doc.delete }),
+  const item: Array<Endpoint<CalendarRequestContext, any>> = [
+    endpoint<CalendarRequestContext, typeof args.read>({ methods: ['GET'], args: args.read, validate, handler: async (req) => readTerm(await envOf(req), def, req.args), doc: doc.read }),
+    endpoint<CalendarRequestContext, typeof args.update>({ methods: ['POST', 'PUT', 'PATCH'], args: args.update, validate, permission, handler: async (req) => updateTermItem(await envOf(req), def, req), doc: doc.update }),
+    endpoint<CalendarRequestContext, typeof args.delete>({ methods: ['DELETE'], args: args.delete, validate, permission, handler: async (req) => deleteTermItem(await envOf(req), def, req.args), doc: doc.delete }),
   ];
   return [
     { path: `/${def.restBase}`, endpoints: collection },
