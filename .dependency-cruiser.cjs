@@ -4,6 +4,7 @@
  *   db/, wp/   the database and the generic WordPress data layer: no HTTP, no calendar
  *   auth/      who the caller is and what they may do: no calendar (the calendar registers its capabilities)
  *   http/      the REST server: no calendar
+ *   calendar/  the domain: no app, CLI, fixtures, setup or configuration above it
  * Type-only imports count: a type is a dependency too.
  */
 module.exports = {
@@ -42,6 +43,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/calendar/' },
+    },
+    {
+      name: 'calendar-knows-no-application',
+      comment: 'src/calendar/ is the domain: the app, the CLI, fixtures and setup build on it, never the other way.',
+      severity: 'error',
+      from: { path: '^src/calendar/' },
+      to: { path: '^src/(app|app-context|main|index|cli|fixtures|library|test-double|setup|config|cluster|server-lifecycle)(/|\\.ts$)' },
+    },
+    {
+      name: 'lower-floors-know-no-application',
+      comment: 'The database, data, auth and HTTP layers take what they need as arguments, never the process configuration or the app.',
+      severity: 'error',
+      from: { path: '^src/(db|wp|php|auth|http)/' },
+      to: { path: '^src/(app|app-context|main|index|cli|fixtures|library|test-double|setup|config)(/|\\.ts$)' },
     },
     {
       name: 'no-circular',
