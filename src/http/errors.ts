@@ -117,14 +117,10 @@ export class RestError extends Error {
     return body;
   }
 
-  /**
-   * The error in one line for a writer without HTTP (fixtures, imports): invalid parameters as `invalid name
-   * (message), …`, anything else as its message with the parameters' messages after it.
-   */
+  /** The error in one line for a writer without HTTP (fixtures, imports): its message, then each parameter's. */
   describe(): string {
     const params = this.data.params;
     const entries = params && typeof params === 'object' && !Array.isArray(params) ? Object.entries(params as Record<string, unknown>) : [];
-    if (this.code === 'rest_invalid_param' && entries.length > 0) return `invalid ${entries.map(([name, message]) => `${name} (${String(message)})`).join(', ')}`;
     const details = entries.map(([name, message]) => `${name}: ${String(message)}`).join('; ');
     return details ? `${this.message} (${details})` : this.message;
   }
