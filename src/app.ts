@@ -15,6 +15,7 @@ import { HEALTH_PATHS, healthz, readyz } from './http/health';
 import type { Metrics } from './metrics/metrics';
 import { phpJsonEncode } from './http/response';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
+import { readProtocolThroughTrustedProxies } from './http/forwarded';
 import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
@@ -42,8 +43,11 @@ export interface AppDeps {
   listCache?: boolean;
   /** Largest accepted request body in bytes (default 10 MiB). */
   bodyLimit?: number;
-  /** Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback). */
-  trustProxy?: string | boolean;
+  /**
+   * Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback): true, false, a hop
+   * count, or addresses and ranges. The client's scheme is read through the same proxies (http/forwarded.ts).
+   */
+  trustProxy?: boolean | number | string | string[];
   /** Accept application passwords only over HTTPS, as WordPress does (default: plain HTTP is accepted too). */
   requireHttps?: boolean;
   /** Image downloads (`image` given as a URL) and the uploads folder served at /wp-content/uploads/. */
@@ -105,6 +109,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.locals[REST_SERVER] = rest;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
+  readProtocolThroughTrustedProxies(app);
   // Query strings are decoded by the REST layer the way PHP does; Express must not pre-parse them.
   app.set('query parser', false);
 

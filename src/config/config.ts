@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { DatabaseLimits } from '../db/dialect';
 import type { MediaSettings } from '../media/uploads';
@@ -22,8 +23,12 @@ export interface Config {
   siteUrl?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   requireHttps: boolean;
-  /** Express `trust proxy`: whose X-Forwarded-* headers are believed (default: loopback proxies only). */
-  trustProxy: string | boolean;
+  /**
+   * Express `trust proxy`: whose X-Forwarded-* headers are believed (default: loopback proxies only). `true`/`false`,
+   * a number of proxy hops in front of the service, or a comma list of addresses, CIDR ranges and the names
+   * `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: TrustProxy;
   /** Fixed "now" for deterministic runs (CLOCK=2025-06-01T12:00:00Z). */
   clock?: Date;
   /** Opt-in test-double routes (TEST_DOUBLE=1). */
@@ -66,6 +71,33 @@ export interface HttpLimits {
 
 export class ConfigError extends Error {}
 
+/** What Express's `trust proxy` setting takes: all or none, a hop count, or addresses and ranges (comma list). */
+export type TrustProxy = boolean | number | string;
+
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address as proxy-addr compares them: dotted-quad IPv4 (not `1` or `127.1`, which ipaddr.js would read), or IPv6. */
+const isAddress = (text: string): boolean => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+
+/** One entry of a TRUST_PROXY list: a name proxy-addr knows, an address, `address/bits` or `IPv4/netmask`. */
+function isTrustEntry(entry: string): boolean {
+  if (TRUST_NAMES.has(entry)) return true;
+  const [address, range, extra] = entry.split('/');
+  if (extra !== undefined || !isAddress(address!)) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (ipaddr.IPv4.isValidFourPartDecimal(address!) ? 32 : 128);
+  return ipaddr.IPv4.isValidFourPartDecimal(range) && ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() !== null;
+}
+
+/** TRUST_PROXY as Express takes it: `1` and `2` are hop counts, never the addresses 0.0.0.1 and 0.0.0.2. */
+function parseTrustProxy(text: string): TrustProxy | undefined {
+  const value = text.trim();
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(isTrustEntry) ? entries.join(',') : undefined;
+}
+
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -90,8 +122,10 @@ const EnvSchema = z.object({
   REQUIRE_HTTPS: boolFlag.default(false),
   TRUST_PROXY: z
     .string()
-    .min(1)
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v))
+    .refine((v) => parseTrustProxy(v) !== undefined, {
+      message: 'must be true, false, a number of proxy hops (1, 2…), or a comma list of addresses, CIDR ranges (10.0.0.0/8, 10.0.0.0/255.0.0.0) and the names loopback, linklocal, uniquelocal',
+    })
+    .transform((v) => parseTrustProxy(v)!)
     .default('loopback'),
   CLOCK: z.iso
     .datetime({ offset: true })
