@@ -22,6 +22,7 @@ import { createLogger } from './logging';
 import { WpData } from './wp/wp-data';
 import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
+import { serveUploads } from './media/serve-uploads';
 
 /**
  * createApp(deps) builds the whole service around the dependencies it is given. It keeps no module-level
@@ -162,7 +163,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
   // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
-  if (deps.media) app.use('/wp-content/uploads', express.static(deps.media.uploadsDir, { index: false, dotfiles: 'ignore', fallthrough: true }));
+  if (deps.media) app.use('/wp-content/uploads', serveUploads(deps.media.uploadsDir));
   const pages = frontEndPages(contextFor);
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 

@@ -83,7 +83,8 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
     siteZone,
     root: `${restRoot(site)}${namespace}/`,
     permalink,
-    images: ctx.media ? { settings: ctx.media, prepared: new Map(), now: ctx.now } : undefined,
+    // The home URL's own port may be fetched on its own host (wp_http_validate_url()).
+    images: ctx.media ? { settings: { ...ctx.media, home: site.home }, prepared: new Map(), now: ctx.now } : undefined,
     write: {
       now: ctx.now,
       siteZone,

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { DatabaseLimits } from '../db/dialect';
+import { SAFE_PORTS } from '../media/safe-fetch';
 import type { MediaSettings } from '../media/uploads';
 
 /**
@@ -55,7 +56,7 @@ export interface Config {
   metricsPort?: number;
   /** Address the metrics endpoint listens on (METRICS_HOST). */
   metricsHost: string;
-  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts may be fetched. */
+  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts and which ports may be fetched. */
   media: MediaSettings;
 }
 
@@ -161,6 +162,12 @@ const EnvSchema = z.object({
     .string()
     .default('')
     .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean)),
+  // The ports an image URL may name (WordPress's http_allowed_safe_ports); the site's own port is allowed on its host.
+  IMAGE_FETCH_PORTS: z
+    .string()
+    .default(SAFE_PORTS.join(','))
+    .refine((s) => s.split(',').every((p) => /^\s*\d{1,5}\s*$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), 'must be a comma list of port numbers (1-65535)')
+    .transform((s) => s.split(',').map(Number)),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -245,7 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     replicaCheckInterval: e.REPLICA_CHECK_INTERVAL,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
-    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW },
+    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW, ports: e.IMAGE_FETCH_PORTS },
   };
 }
 
