@@ -60,6 +60,11 @@ export interface AppDeps {
   /** Heavy requests (archive lists) running at once (default 4), and how long one may wait for a turn (10 s). */
   heavyConcurrency?: number;
   heavyQueueMs?: number;
+  /**
+   * Name the databases that answered a request in its `X-Database` response header (DATABASE_HEADER=1; default off:
+   * which replica answered is the operator's business, not every client's; the request's log line always has it).
+   */
+  databaseHeader?: boolean;
   /** Prometheus metrics to record requests into (served on METRICS_PORT by the process entry). */
   metrics?: Metrics;
 }
@@ -120,7 +125,7 @@ export function createApp(deps: AppDeps): express.Express {
     const requestId = req.get('x-request-id') || randomUUID();
     response.locals.requestId = requestId;
     const started = process.hrtime.bigint();
-    const route = routing ? namesDatabases(response, newRoute(req.method)) : undefined;
+    const route = routing ? keepRoute(response, newRoute(req.method), deps.databaseHeader === true) : undefined;
     // Probes come every few seconds: they are logged at debug, never at info.
     const level = HEALTH_PATHS.has(req.path) ? 'debug' : 'info';
     response.on('finish', () => {
@@ -141,7 +146,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.get('/healthz', healthz);
-  app.get('/readyz', readyz(deps.db, prefix));
+  app.get('/readyz', readyz(deps.db, prefix, log));
 
   // Statements of one request are routed together (read-routing.ts): entered here, after the body is read.
   const routed = (response: Response, work: () => void): void => {
@@ -193,11 +198,12 @@ export function createApp(deps: AppDeps): express.Express {
 }
 
 /**
- * Keeps the request's route state and names the databases that answered in the `X-Database` header
+ * Keeps the request's route state and, when asked for, names the databases that answered in the `X-Database` header
  * (`replica-1`, `primary`, or both in the order used), set just before the headers go out.
  */
-function namesDatabases(response: Response, route: RequestRoute): RequestRoute {
+function keepRoute(response: Response, route: RequestRoute, header: boolean): RequestRoute {
   response.locals.dbRoute = route;
+  if (!header) return route;
   const writeHead = response.writeHead;
   response.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
     if (route.used.size > 0 && !this.headersSent) this.setHeader('X-Database', [...route.used].join(', '));

@@ -52,6 +52,8 @@ export interface Config {
   replicaMaxLag: number;
   /** How often each replica's health and lag are checked, in milliseconds (REPLICA_CHECK_INTERVAL). */
   replicaCheckInterval: number;
+  /** Name the databases that answered each request in an `X-Database` response header (DATABASE_HEADER=1). */
+  databaseHeader: boolean;
   /** Port of the Prometheus endpoint (METRICS_PORT); none when unset. */
   metricsPort?: number;
   /** Address the metrics endpoint listens on (METRICS_HOST). */
@@ -153,6 +155,7 @@ const EnvSchema = z.object({
   DATABASE_REPLICA_URLS: z.string().optional(),
   REPLICA_MAX_LAG: z.coerce.number().min(0).default(5),
   REPLICA_CHECK_INTERVAL: z.coerce.number().int().min(100).default(1000),
+  DATABASE_HEADER: boolFlag.default(false),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
@@ -250,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     replicas,
     replicaMaxLag: e.REPLICA_MAX_LAG,
     replicaCheckInterval: e.REPLICA_CHECK_INTERVAL,
+    databaseHeader: e.DATABASE_HEADER,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW, ports: e.IMAGE_FETCH_PORTS },

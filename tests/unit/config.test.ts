@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       replicas: [],
       replicaMaxLag: 5,
       replicaCheckInterval: 1000,
+      databaseHeader: false,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       media: { uploadsDir: './data/uploads', timeoutMs: 10000, maxBytes: 10485760, allow: [], ports: [80, 443, 8080] },
