@@ -32,7 +32,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Fixed "now" for deterministic runs (CLOCK=2025-06-01T12:00:00Z). */
   clock?: Date;
-  /** Opt-in test-double routes (TEST_DOUBLE=1). */
+  /**
+   * Opt-in test-double routes (TEST_DOUBLE=1): the reset route, for programs on this machine calling it directly, never
+   * for web pages or through proxies (src/test-double/transport-guard.ts, docs/test-double.md).
+   */
   testDouble: boolean;
   /** Fixture file the test double's reset route loads again after each reset. */
   fixtures?: string;
