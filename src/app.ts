@@ -17,12 +17,14 @@ import { HEALTH_PATHS, healthz, readyz } from './http/health';
 import type { Metrics } from './metrics/metrics';
 import { phpJsonEncode } from './http/response';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
+import { readProtocolThroughTrustedProxies } from './http/forwarded';
 import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-handle';
 import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
+import { serveUploads } from './media/serve-uploads';
 
 /**
  * createApp(deps) builds the whole service around the dependencies it is given. It keeps no module-level
@@ -44,8 +46,11 @@ export interface AppDeps {
   listCache?: boolean;
   /** Largest accepted request body in bytes (default 10 MiB). */
   bodyLimit?: number;
-  /** Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback). */
-  trustProxy?: string | boolean;
+  /**
+   * Express `trust proxy` setting, deciding whose X-Forwarded-* headers count (default: loopback): true, false, a hop
+   * count, or addresses and ranges. The client's scheme is read through the same proxies (http/forwarded.ts).
+   */
+  trustProxy?: boolean | number | string | string[];
   /** Accept application passwords only over HTTPS, as WordPress does (default: plain HTTP is accepted too). */
   requireHttps?: boolean;
   /** Image downloads (`image` given as a URL) and the uploads folder served at /wp-content/uploads/. */
@@ -59,6 +64,11 @@ export interface AppDeps {
   /** Heavy requests (archive lists) running at once (default 4), and how long one may wait for a turn (10 s). */
   heavyConcurrency?: number;
   heavyQueueMs?: number;
+  /**
+   * Name the databases that answered a request in its `X-Database` response header (DATABASE_HEADER=1; default off:
+   * which replica answered is the operator's business, not every client's; the request's log line always has it).
+   */
+  databaseHeader?: boolean;
   /** Prometheus metrics to record requests into (served on METRICS_PORT by the process entry). */
   metrics?: Metrics;
 }
@@ -111,6 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.locals[REST_SERVER] = rest;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 'loopback');
+  readProtocolThroughTrustedProxies(app);
   // Query strings are decoded by the REST layer the way PHP does; Express must not pre-parse them.
   app.set('query parser', false);
 
@@ -120,7 +131,7 @@ export function createApp(deps: AppDeps): express.Express {
     const requestId = req.get('x-request-id') || randomUUID();
     response.locals.requestId = requestId;
     const started = process.hrtime.bigint();
-    const route = routing ? namesDatabases(response, newRoute(req.method)) : undefined;
+    const route = routing ? keepRoute(response, newRoute(req.method), deps.databaseHeader === true) : undefined;
     // Probes come every few seconds: they are logged at debug, never at info.
     const level = HEALTH_PATHS.has(req.path) ? 'debug' : 'info';
     response.on('finish', () => {
@@ -141,7 +152,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.get('/healthz', healthz);
-  app.get('/readyz', readyz(deps.db, prefix));
+  app.get('/readyz', readyz(deps.db, prefix, log));
 
   // Statements of one request are routed together (read-routing.ts): entered here, after the body is read.
   const routed = (response: Response, work: () => void): void => {
@@ -163,7 +174,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
   // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
-  if (deps.media) app.use('/wp-content/uploads', express.static(deps.media.uploadsDir, { index: false, dotfiles: 'ignore', fallthrough: true }));
+  if (deps.media) app.use('/wp-content/uploads', serveUploads(deps.media.uploadsDir));
   const pages = frontEndPages(contextFor);
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
@@ -193,11 +204,12 @@ export function createApp(deps: AppDeps): express.Express {
 }
 
 /**
- * Keeps the request's route state and names the databases that answered in the `X-Database` header
+ * Keeps the request's route state and, when asked for, names the databases that answered in the `X-Database` header
  * (`replica-1`, `primary`, or both in the order used), set just before the headers go out.
  */
-function namesDatabases(response: Response, route: RequestRoute): RequestRoute {
+function keepRoute(response: Response, route: RequestRoute, header: boolean): RequestRoute {
   response.locals.dbRoute = route;
+  if (!header) return route;
   const writeHead = response.writeHead;
   response.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
     if (route.used.size > 0 && !this.headersSent) this.setHeader('X-Database', [...route.used].join(', '));

@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const db = withReadRouting(primary, config, {
     observe: metrics?.observeQuery,
     onReplicaChange: (status, previous) =>
-      log[status.state === 'healthy' ? 'info' : 'warn']({ replica: status.name, url: status.url, state: status.state, previous, reason: status.reason }, 'replica state'),
+      log[status.state === 'healthy' ? 'info' : 'warn']({ replica: status.name, url: status.url, state: status.state, previous, reason: status.reason, error: status.error }, 'replica state'),
   });
   metrics?.watch(db);
 
@@ -111,6 +111,7 @@ async function main(): Promise<void> {
     heavyConcurrency: config.http.heavyConcurrency,
     heavyQueueMs: config.http.heavyQueueMs,
     metrics,
+    databaseHeader: config.databaseHeader,
     // The reset route exists only when asked for (TEST_DOUBLE=1).
     extraNamespaces: config.testDouble ? [testDoubleNamespace({ db, prefix: config.tablePrefix, fixtures, homeOverride: config.siteUrl })] : [],
   });

@@ -1,7 +1,9 @@
 /**
  * HTTP Basic credentials as PHP hands them to WordPress ($_SERVER['PHP_AUTH_USER'] / ['PHP_AUTH_PW'],
  * main.c php_handle_auth_data): scheme `Basic ` (any case, one space), a lenient base64 decode, and a split at
- * the first colon. Anything else gives no credentials at all, so WordPress treats the request as anonymous.
+ * the first colon. Anything else gives no credentials at all, so WordPress treats the request as anonymous; so does an
+ * empty password (`user:`, or a password cut to nothing at a NUL byte): WordPress answers such a request as anonymous,
+ * while a password of only spaces (`user: `) is checked, and refused.
  */
 
 export interface BasicCredentials {
@@ -39,10 +41,9 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
   if (colon === -1 || (nul !== -1 && nul < colon)) return null;
   const rest = decoded.subarray(colon + 1);
   const restNul = rest.indexOf(0);
-  return {
-    user: decoded.subarray(0, colon).toString('utf8'),
-    password: (restNul === -1 ? rest : rest.subarray(0, restNul)).toString('utf8'),
-  };
+  const password = (restNul === -1 ? rest : rest.subarray(0, restNul)).toString('utf8');
+  if (password === '') return null;
+  return { user: decoded.subarray(0, colon).toString('utf8'), password };
 }
 
 /** WordPress strips every non-alphanumeric character (the spaces of `abcd efgh …`) before checking. */

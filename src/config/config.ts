@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { DatabaseConfig } from '../db/database-config';
 import type { DatabaseLimits } from '../db/dialect';
+import { SAFE_PORTS } from '../media/safe-fetch';
 import type { MediaSettings } from '../media/uploads';
 
 /**
@@ -19,11 +21,18 @@ export interface Config {
   siteUrl?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   requireHttps: boolean;
-  /** Express `trust proxy`: whose X-Forwarded-* headers are believed (default: loopback proxies only). */
-  trustProxy: string | boolean;
+  /**
+   * Express `trust proxy`: whose X-Forwarded-* headers are believed (default: loopback proxies only). `true`/`false`,
+   * a number of proxy hops in front of the service, or a comma list of addresses, CIDR ranges and the names
+   * `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: TrustProxy;
   /** Fixed "now" for deterministic runs (CLOCK=2025-06-01T12:00:00Z). */
   clock?: Date;
-  /** Opt-in test-double routes (TEST_DOUBLE=1). */
+  /**
+   * Opt-in test-double routes (TEST_DOUBLE=1): the reset route, for programs on this machine calling it directly, never
+   * for web pages or through proxies (src/test-double/transport-guard.ts, docs/test-double.md).
+   */
   testDouble: boolean;
   /** Fixture file the test double's reset route loads again after each reset. */
   fixtures?: string;
@@ -43,11 +52,13 @@ export interface Config {
   replicaMaxLag: number;
   /** How often each replica's health and lag are checked, in milliseconds (REPLICA_CHECK_INTERVAL). */
   replicaCheckInterval: number;
+  /** Name the databases that answered each request in an `X-Database` response header (DATABASE_HEADER=1). */
+  databaseHeader: boolean;
   /** Port of the Prometheus endpoint (METRICS_PORT); none when unset. */
   metricsPort?: number;
   /** Address the metrics endpoint listens on (METRICS_HOST). */
   metricsHost: string;
-  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts may be fetched. */
+  /** Image URLs: where they are stored, how long and how much to fetch, which private hosts and which ports may be fetched. */
   media: MediaSettings;
 }
 
@@ -62,6 +73,33 @@ export interface HttpLimits {
 }
 
 export class ConfigError extends Error {}
+
+/** What Express's `trust proxy` setting takes: all or none, a hop count, or addresses and ranges (comma list). */
+export type TrustProxy = boolean | number | string;
+
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address as proxy-addr compares them: dotted-quad IPv4 (not `1` or `127.1`, which ipaddr.js would read), or IPv6. */
+const isAddress = (text: string): boolean => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+
+/** One entry of a TRUST_PROXY list: a name proxy-addr knows, an address, `address/bits` or `IPv4/netmask`. */
+function isTrustEntry(entry: string): boolean {
+  if (TRUST_NAMES.has(entry)) return true;
+  const [address, range, extra] = entry.split('/');
+  if (extra !== undefined || !isAddress(address!)) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (ipaddr.IPv4.isValidFourPartDecimal(address!) ? 32 : 128);
+  return ipaddr.IPv4.isValidFourPartDecimal(range) && ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() !== null;
+}
+
+/** TRUST_PROXY as Express takes it: `1` and `2` are hop counts, never the addresses 0.0.0.1 and 0.0.0.2. */
+function parseTrustProxy(text: string): TrustProxy | undefined {
+  const value = text.trim();
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(isTrustEntry) ? entries.join(',') : undefined;
+}
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -87,8 +125,10 @@ const EnvSchema = z.object({
   REQUIRE_HTTPS: boolFlag.default(false),
   TRUST_PROXY: z
     .string()
-    .min(1)
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v))
+    .refine((v) => parseTrustProxy(v) !== undefined, {
+      message: 'must be true, false, a number of proxy hops (1, 2…), or a comma list of addresses, CIDR ranges (10.0.0.0/8, 10.0.0.0/255.0.0.0) and the names loopback, linklocal, uniquelocal',
+    })
+    .transform((v) => parseTrustProxy(v)!)
     .default('loopback'),
   CLOCK: z.iso
     .datetime({ offset: true })
@@ -115,6 +155,7 @@ const EnvSchema = z.object({
   DATABASE_REPLICA_URLS: z.string().optional(),
   REPLICA_MAX_LAG: z.coerce.number().min(0).default(5),
   REPLICA_CHECK_INTERVAL: z.coerce.number().int().min(100).default(1000),
+  DATABASE_HEADER: boolFlag.default(false),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
@@ -124,6 +165,12 @@ const EnvSchema = z.object({
     .string()
     .default('')
     .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean)),
+  // The ports an image URL may name (WordPress's http_allowed_safe_ports); the site's own port is allowed on its host.
+  IMAGE_FETCH_PORTS: z
+    .string()
+    .default(SAFE_PORTS.join(','))
+    .refine((s) => s.split(',').every((p) => /^\s*\d{1,5}\s*$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), 'must be a comma list of port numbers (1-65535)')
+    .transform((s) => s.split(',').map(Number)),
 });
 
 /** Parses a DATABASE_URL in one of the forms mysql://user:pass@host:port/db, sqlite:path, sqlite::memory:. */
@@ -206,9 +253,10 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     replicas,
     replicaMaxLag: e.REPLICA_MAX_LAG,
     replicaCheckInterval: e.REPLICA_CHECK_INTERVAL,
+    databaseHeader: e.DATABASE_HEADER,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
-    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW },
+    media: { uploadsDir: e.UPLOADS_DIR, timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS, maxBytes: e.IMAGE_MAX_BYTES, allow: e.IMAGE_FETCH_ALLOW, ports: e.IMAGE_FETCH_PORTS },
   };
 }
 

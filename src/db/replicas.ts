@@ -11,6 +11,9 @@ import { createDatabase, type Database } from './database';
 
 const QUIET = { warn() {}, error() {}, debug() {}, deprecate() {} };
 
+/** The reason shown for a replica that does not answer (the driver's message stays in `error`). */
+export const REPLICA_DOWN = 'the replica does not answer';
+
 export type ReplicaState = 'unknown' | 'healthy' | 'lagging' | 'down';
 
 export interface ReplicaStatus {
@@ -21,8 +24,10 @@ export interface ReplicaStatus {
   state: ReplicaState;
   /** Seconds_Behind_Master of the last check; null when unknown or not replicating. */
   lagSeconds: number | null;
-  /** Why the replica is skipped, when it is. */
+  /** Why the replica is skipped, when it is: words of the service's own, safe to show to anyone (/readyz). */
   reason?: string;
+  /** The driver's message behind a replica that does not answer: for the log only (it names hosts and users). */
+  error?: string;
 }
 
 export interface ReplicaOptions {
@@ -64,7 +69,7 @@ export class Replica {
 
   /** A query could not reach the replica: skip it until the next check succeeds. */
   markDown(error: unknown): void {
-    this.update({ state: 'down', lagSeconds: null, reason: errorText(error) });
+    this.update({ state: 'down', lagSeconds: null, reason: REPLICA_DOWN, error: errorText(error) });
   }
 
   async check(): Promise<ReplicaStatus> {

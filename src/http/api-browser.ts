@@ -14,6 +14,9 @@ export interface BrowsableDocument {
   url: string;
 }
 
+/** The files of swagger-ui-dist the page below loads (the initializer is written here). */
+const ASSETS = ['swagger-ui.css', 'index.css', 'favicon-32x32.png', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'];
+
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -62,6 +65,8 @@ export function apiBrowser(documents: readonly BrowsableDocument[]): express.Rou
   router.get('/swagger-initializer.js', (_req, res) => {
     res.type('application/javascript').send(script);
   });
-  router.use(express.static(dist, { index: false, redirect: false }));
+  // Only what the page loads: not the package's package.json, README, source maps or other pages.
+  // A file that cannot be sent before its headers went out answers as a missing one; after them, the client left.
+  for (const asset of ASSETS) router.get(`/${asset}`, (_req, res, next) => res.sendFile(path.join(dist, asset), (err) => err && !res.headersSent && next()));
   return router;
 }

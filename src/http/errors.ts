@@ -63,6 +63,10 @@ export const CATALOGUE = {
 
   // Test double (opt-in)
   rest_test_double_forbidden: entry(403, 'The reset route only answers loopback callers.'),
+  rest_test_double_forwarded: entry(403, 'The reset route refuses requests a proxy forwarded (X-Forwarded-*, Forwarded, Via, X-Real-IP): call the service directly on its loopback address.'),
+  rest_test_double_host: entry(403, 'The reset route only answers requests addressed to a loopback name or address (localhost, 127.0.0.1, [::1]).'),
+  rest_test_double_cross_origin: entry(403, 'The reset route refuses requests from web pages of another origin.'),
+  rest_test_double_simple_request: entry(415, 'The reset route needs a JSON body (Content-Type: application/json) or an X-Test-Double header.'),
   rest_test_double_reset_refused: entry(409, (tables: string) => `The database has WordPress tables this service did not create (${tables}); only the command-line reset with --force empties them.`),
   rest_test_double_fixtures_invalid: entry(400, (problem: string) => `The fixtures cannot be loaded: ${problem}`),
 } satisfies Record<string, CatalogueEntry>;

@@ -79,6 +79,8 @@ export interface BaseHeaderOptions {
   origin: string | undefined;
   loggedIn: boolean;
   method: string;
+  /** false: no Access-Control-* headers and no `Vary: Origin` (a route closed to browser pages). */
+  cors?: boolean;
 }
 
 /** Headers of every REST response (WP_REST_Server::serve_request(), rest_send_allow_header()). */
@@ -88,9 +90,13 @@ export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
     'X-Robots-Tag': 'noindex',
     Link: `<${o.restRoot}>; rel="https://api.w.org/"`,
     'X-Content-Type-Options': 'nosniff',
-    'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
-    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
   };
+  if (o.cors === false) {
+    if (o.loggedIn) Object.assign(headers, NO_CACHE);
+    return headers;
+  }
+  headers['Access-Control-Expose-Headers'] = 'X-WP-Total, X-WP-TotalPages, Link';
+  headers['Access-Control-Allow-Headers'] = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
   if (o.origin !== undefined) {
     headers['Access-Control-Allow-Origin'] = o.origin;
     headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
@@ -100,12 +106,12 @@ export function baseHeaders(o: BaseHeaderOptions): Record<string, string> {
     // rest_send_cors_headers(): only a GET, not a HEAD, varies by Origin for anonymous callers.
     headers.Vary = 'Origin';
   }
-  if (o.loggedIn) {
-    headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
-    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0, no-store, private';
-  }
+  if (o.loggedIn) Object.assign(headers, NO_CACHE);
   return headers;
 }
+
+/** wp_get_nocache_headers(), sent to logged-in callers. */
+const NO_CACHE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' };
 
 /**
  * `_envelope` (rest_get_server()->envelope_response): the body carries the status and the response's own headers,

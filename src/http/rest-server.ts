@@ -83,6 +83,9 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     }
   }
 
+  // Routes that guard their transport or send no CORS headers (the test double's reset route).
+  const closedRoutes = routes.filter((r) => r.def.guard !== undefined || r.def.cors === false);
+
   function match(path: string, method: HttpMethod): Match<C> | { pathMatched: CompiledRoute<C> | null } {
     let pathMatched: CompiledRoute<C> | null = null;
     for (const route of routes) {
@@ -111,12 +114,20 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     let extraHeaders: ResponseHeaders = {};
     // Set once a route matched: rest_send_allow_header() then answers Allow, errors and OPTIONS included.
     let matched: { route: CompiledRoute<C>; request: RestRequest<Record<string, unknown>, C> } | undefined;
+    const closed = closedRoutes.filter((r) => r.regex.test(routePath));
+    const cors = !closed.some((r) => r.def.cors === false);
     const requestFor = (route: CompiledRoute<C>, params: Record<string, unknown>, args: Record<string, unknown>) => ({
       route,
       request: { method: method as HttpMethod, path: routePath, namespace: route.namespace, args, params, query: input.query, headers: req.headers, ctx, locals: new RequestLocals() },
     });
 
     try {
+      for (const route of closed) {
+        const refusal = route.def.guard?.(req);
+        if (!refusal) continue;
+        res.locals.routePattern = route.pattern;
+        throw refusal;
+      }
       const authError = await options.authenticate(ctx, req);
       if (authError) throw authError;
       if (method === 'OPTIONS') {
@@ -180,7 +191,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot check the allowed methods');
       }
     }
-    await send(req, res, ctx, input.query, { status, data: result, headers: extraHeaders, allow });
+    await send(req, res, ctx, input.query, { status, data: result, headers: extraHeaders, allow, cors });
   }
 
   async function checkPermission(endpoint: Endpoint<C>, request: RestRequest<Record<string, unknown>, C>): Promise<void> {
@@ -219,7 +230,7 @@ async function send<C extends HttpContext>(
   res: Response,
   ctx: C,
   query: Record<string, unknown>,
-  out: { status: number; data: unknown; headers: ResponseHeaders; allow?: string[] },
+  out: { status: number; data: unknown; headers: ResponseHeaders; allow?: string[]; cors: boolean },
 ): Promise<void> {
   // The request timed out (or the client left) while the handler ran: its answer has nowhere to go.
   if (res.headersSent || res.writableEnded) return;
@@ -230,7 +241,7 @@ async function send<C extends HttpContext>(
     ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot read site options');
     root = `${req.protocol}://${req.get('host') ?? 'localhost'}/wp-json/`;
   }
-  const headers: ResponseHeaders = baseHeaders({ restRoot: root, origin: req.get('origin'), loggedIn: ctx.isLoggedIn(), method: req.method });
+  const headers: ResponseHeaders = baseHeaders({ restRoot: root, origin: req.get('origin'), loggedIn: ctx.isLoggedIn(), method: req.method, cors: out.cors });
   // The response's own headers (the handler's, then Allow); with `_envelope` they go into the body instead.
   const own: ResponseHeaders = { ...out.headers };
   if (out.allow && out.allow.length > 0) own.Allow = out.allow.join(', ');

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { ArgShape, ArgValues } from './args';
 import type { ParamProblem, RestError } from './errors';
 import type { HttpContext } from './context';
@@ -94,6 +95,16 @@ export interface RouteDef<C extends HttpContext> {
   endpoints: Array<Endpoint<C, any>>;
   /** Hidden routes answer but are not listed in the index (show_in_index => false). */
   showInIndex?: boolean;
+  /**
+   * Checks of how the request arrived (its peer, Host, Origin, headers), run for every method of the route before
+   * anything else: a refusal answers before the caller is authenticated or the body and arguments are read.
+   */
+  guard?: (req: Request) => RestError | undefined;
+  /**
+   * false: no answer of the route carries Access-Control-* headers (nor `Vary: Origin`), so a page of another
+   * origin can neither read it nor get a preflight through. Default true, as WordPress sends them on every route.
+   */
+  cors?: boolean;
 }
 
 export interface NamespaceDef<C extends HttpContext> {

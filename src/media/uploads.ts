@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, realpath, rm } from 'node:fs/promises';
+import { dirname, join, relative, isAbsolute } from 'node:path';
 import sharp from 'sharp';
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 
 /**
  * media_sideload_image() without WordPress: the image is fetched (safe-fetch.ts), checked to be an image, stored
  * under the uploads folder as `YYYY/MM/<name>-<6 random characters>.<ext>` (download_url()'s temporary name) with
- * WordPress's default intermediate sizes, and described as wp_generate_attachment_metadata() describes it.
+ * WordPress's default intermediate sizes, and described as wp_generate_attachment_metadata() describes it. Every size
+ * is made before anything is written, and a write that fails removes what it wrote: a failed import leaves no file.
+ * Nothing is written through a symbolic link leading out of the uploads folder.
  */
 
 export interface MediaSettings extends FetchLimits {
@@ -85,6 +87,41 @@ function fileBase(url: URL): string {
   return base || 'image';
 }
 
+/** Whether `path` is `root` or below it (both real paths). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The real path of `folder` (`YYYY/MM`) under the uploads folder, made one level at a time: a level that is a
+ * symbolic link leading out of the folder is refused before anything is made through it.
+ */
+async function uploadsFolder(uploadsDir: string, folder: string): Promise<string> {
+  await mkdir(uploadsDir, { recursive: true });
+  const root = await realpath(uploadsDir);
+  let dir = root;
+  for (const part of folder.split('/')) {
+    await mkdir(join(dir, part)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    dir = await realpath(join(dir, part));
+    if (!isInside(root, dir)) throw new FetchRefused(`${folder} leads out of the uploads folder`);
+  }
+  return dir;
+}
+
+/** Writes a new file (never over an existing one or through a link), noting it in `written` once it exists. */
+async function writeNewFile(path: string, data: Buffer, written: string[]): Promise<void> {
+  const handle = await open(path, 'wx');
+  written.push(path);
+  try {
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
   const { body, finalUrl } = await safeFetch(url, settings);
   const meta = await sharp(body)
@@ -92,21 +129,34 @@ export async function importImage(url: string, settings: MediaSettings, now: Dat
     .catch(() => undefined);
   const format = meta?.format ? FORMATS[meta.format] : undefined;
   if (!meta || !format || !meta.width || !meta.height) throw new FetchRefused('not an image');
-  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  await mkdir(join(settings.uploadsDir, folder), { recursive: true });
-  const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
-  const file = `${folder}/${name}.${format.ext}`;
-  await writeFile(join(settings.uploadsDir, file), body, { flag: 'wx' });
-  const sizes: Record<string, SizeEntry> = {};
-  for (const [size, maxW, maxH, crop] of SIZES) {
-    const dims = resizeDimensions(meta.width, meta.height, maxW, maxH, crop);
-    if (!dims) continue;
-    const sizeFile = `${name}-${dims[0]}x${dims[1]}.${format.ext}`;
-    const path = join(settings.uploadsDir, folder, sizeFile);
-    await sharp(body).resize(dims[0], dims[1], { fit: crop ? 'cover' : 'fill' }).toFile(path);
-    sizes[size] = { file: sizeFile, width: dims[0], height: dims[1], 'mime-type': format.mime, filesize: (await stat(path)).size };
+  // The whole image is decoded here (the header alone made the metadata): a truncated body fails before any write.
+  const resized: Array<{ size: string; width: number; height: number; data: Buffer }> = [];
+  try {
+    for (const [size, maxW, maxH, crop] of SIZES) {
+      const dims = resizeDimensions(meta.width, meta.height, maxW, maxH, crop);
+      if (dims) resized.push({ size, width: dims[0], height: dims[1], data: await sharp(body).resize(dims[0], dims[1], { fit: crop ? 'cover' : 'fill' }).toBuffer() });
+    }
+    if (resized.length === 0) await sharp(body).stats();
+  } catch {
+    throw new FetchRefused('not a readable image');
   }
-  return { file, name, mime: format.mime, width: meta.width, height: meta.height, filesize: body.length, sizes };
+  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const dir = await uploadsFolder(settings.uploadsDir, folder);
+  const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
+  const sizes: Record<string, SizeEntry> = {};
+  const written: string[] = [];
+  try {
+    await writeNewFile(join(dir, `${name}.${format.ext}`), body, written);
+    for (const { size, width, height, data } of resized) {
+      const file = `${name}-${width}x${height}.${format.ext}`;
+      await writeNewFile(join(dir, file), data, written);
+      sizes[size] = { file, width, height, 'mime-type': format.mime, filesize: data.length };
+    }
+  } catch (error) {
+    for (const path of written) await rm(path, { force: true });
+    throw error;
+  }
+  return { file: `${folder}/${name}.${format.ext}`, name, mime: format.mime, width: meta.width, height: meta.height, filesize: body.length, sizes };
 }
 
 /** Removes a stored image and its sizes: a download whose write did not happen leaves no file behind. */

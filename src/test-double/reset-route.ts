@@ -6,11 +6,12 @@ import type { NamespaceDef } from '../http/routes';
 import { wpBoolean } from '../http/wp-types';
 import { ResetRefusedError } from '../setup/reset-database';
 import { createResetter, type Resetter } from './reset';
+import { resetGuard } from './transport-guard';
 
 /**
  * The opt-in reset route for test suites in any language (TEST_DOUBLE=1): `POST /wp-json/calendar/test/v1/reset`
- * empties the WordPress tables, writes the defaults and loads the double's fixtures again. Only loopback
- * callers may use it: the address the request came from, or the client a loopback proxy forwarded.
+ * empties the WordPress tables, writes the defaults and loads the double's fixtures again. Only a program on this
+ * machine calling it directly may use it, never a web page (transport-guard.ts); its answers carry no CORS headers.
  */
 
 export const TEST_NAMESPACE = 'calendar/test/v1';
@@ -24,11 +25,6 @@ export interface TestDoubleRouteOptions {
   homeOverride?: string;
 }
 
-/** 127.0.0.0/8 and ::1 (an IPv4 peer arrives here without its ::ffff: prefix). */
-export function isLoopback(ip: string): boolean {
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip) || ip === '::1' || /^::ffff:127\./i.test(ip);
-}
-
 /** `resetter` lets the library share its own (and the rows it remembers); by default the route makes one. */
 export function testDoubleNamespace(options: TestDoubleRouteOptions, resetter: Resetter = createResetter(options)): NamespaceDef<AppContext> {
   return {
@@ -37,11 +33,12 @@ export function testDoubleNamespace(options: TestDoubleRouteOptions, resetter: R
       {
         path: '/reset',
         showInIndex: false,
+        guard: resetGuard,
+        cors: false,
         endpoints: [
           {
             methods: ['POST'],
             args: { seed: wpBoolean().default(true).meta({ description: 'load the fixtures again after emptying the tables' }) },
-            permission: (req) => (isLoopback(req.ctx.remote.ip) ? true : restError('rest_test_double_forbidden')),
             async handler(req) {
               const site = await req.ctx.site();
               try {

@@ -129,6 +129,11 @@ describe('headers WordPress never sees as credentials leave the caller anonymous
     ['no colon', `Basic ${Buffer.from('edna').toString('base64')}`],
     ['another scheme', `Bearer ${editorAuth?.password ?? 'x'}`],
     ['empty Basic', 'Basic '],
+    // The plugin answers `admin:`, `nobody:` and `:` as it answers no header at all (200, anonymous).
+    ['a known user with an empty password', `Basic ${Buffer.from('edna:').toString('base64')}`],
+    ['an unknown user with an empty password', `Basic ${Buffer.from('nobody:').toString('base64')}`],
+    ['an empty user and password', `Basic ${Buffer.from(':').toString('base64')}`],
+    ['a password cut to nothing at a NUL byte', `Basic ${Buffer.from('edna:\0x').toString('base64')}`],
   ])('%s: reads work anonymously, writes get 401 rest_forbidden', async (_label, header) => {
     const read = await t.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', header);
     expect(read.status).toBe(200);
@@ -136,6 +141,12 @@ describe('headers WordPress never sees as credentials leave the caller anonymous
     const write = await t.request.post('/wp-json/auth-probe/v1/events').set('Authorization', header);
     expect(write.status).toBe(401);
     expect(write.body).toEqual(forbiddenBody(401));
+  });
+
+  it('a password of one space is checked, and refused, as the plugin refuses `apiadmin: `', async () => {
+    const res = await t.request.get('/wp-json/').set('Authorization', `Basic ${Buffer.from('edna: ').toString('base64')}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(authError('incorrect_password'));
   });
 
   it('a Basic header with an empty user name is an unknown username', async () => {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const config = loadConfig({ DATABASE_URL: pair.primary.url(NAME), DATABASE_REPLICA_URLS: pair.replica.url(NAME), REPLICA_CHECK_INTERVAL: '600000', REPLICA_MAX_LAG: '1' });
   db = withReadRouting(primaryDb, config, { observe: metrics.observeQuery });
   metrics.watch(db);
-  request = supertest.agent(createApp({ db, tablePrefix: 'wp_', clock: () => NOW, metrics }));
+  request = supertest.agent(createApp({ db, tablePrefix: 'wp_', clock: () => NOW, metrics, databaseHeader: true }));
 
   const venue = await request.post('/wp-json/tribe/events/v1/venues').set('Authorization', callers.administrator.authorization).send({ venue: 'Main Hall' });
   expect(venue.status).toBe(201);

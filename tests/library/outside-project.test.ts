@@ -77,7 +77,7 @@ describe('an outside project using createCalendarServer', () => {
   });
 
   it('the reset route answers this loopback caller too', async () => {
-    const response = await fetch(`${calendar.url}/wp-json/calendar/test/v1/reset`, { method: 'POST' });
+    const response = await fetch(`${calendar.url}/wp-json/calendar/test/v1/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ reset: true, loaded: { events: 50, venues: 7, organizers: 5, users: 3 } });
   });

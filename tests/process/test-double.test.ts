@@ -43,7 +43,10 @@ describe('TEST_DOUBLE=1 with FIXTURES and CLOCK', () => {
     const base = `http://127.0.0.1:${port}/wp-json`;
     try {
       await waitFor(() => proc.output().includes('listening'));
-      const reset = await fetch(`${base}/calendar/test/v1/reset`, { method: 'POST' });
+      // A page of another origin cannot reset it; a client on this machine sending JSON can.
+      const fromPage = await fetch(`${base}/calendar/test/v1/reset`, { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'text/plain' }, body: 'seed=0' });
+      expect([fromPage.status, fromPage.headers.get('access-control-allow-origin'), ((await fromPage.json()) as { code: string }).code]).toEqual([403, null, 'rest_test_double_cross_origin']);
+      const reset = await fetch(`${base}/calendar/test/v1/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expect(reset.status).toBe(200);
       expect(await reset.json()).toMatchObject({ reset: true, loaded: { events: 50 } });
 
@@ -82,7 +85,7 @@ describe('TEST_DOUBLE=1 with FIXTURES and CLOCK', () => {
     const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl, FIXTURES: 'fixtures/demo-calendar.yaml' });
     try {
       await waitFor(() => proc.output().includes('listening'));
-      const res = await fetch(`http://127.0.0.1:${port}/wp-json/calendar/test/v1/reset`, { method: 'POST' });
+      const res = await fetch(`http://127.0.0.1:${port}/wp-json/calendar/test/v1/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expect(res.status).toBe(404);
       expect(((await res.json()) as { code: string }).code).toBe('rest_no_route');
       proc.child.kill('SIGTERM');

@@ -9,7 +9,8 @@ describe('parseBasicAuthorization', () => {
     ['a plain pair', `Basic ${b64('alice:pw')}`, { user: 'alice', password: 'pw' }],
     ['a case-insensitive scheme', `bAsIc ${b64('alice:pw')}`, { user: 'alice', password: 'pw' }],
     ['a split at the first colon only', `Basic ${b64('alice:a:b:c')}`, { user: 'alice', password: 'a:b:c' }],
-    ['an empty password', `Basic ${b64('alice:')}`, { user: 'alice', password: '' }],
+    ['a password of one space', `Basic ${b64('alice: ')}`, { user: 'alice', password: ' ' }],
+    ['a password of 0', `Basic ${b64('alice:0')}`, { user: 'alice', password: '0' }],
     ['an empty user', `Basic ${b64(':pw')}`, { user: '', password: 'pw' }],
     ['UTF-8', `Basic ${b64('zoë:pässwörd')}`, { user: 'zoë', password: 'pässwörd' }],
     ['base64 without padding', `Basic ${b64('ab:c').replace(/=+$/, '')}`, { user: 'ab', password: 'c' }],
@@ -27,6 +28,9 @@ describe('parseBasicAuthorization', () => {
     ['nothing after the scheme', 'Basic '],
     ['no colon', `Basic ${b64('alice')}`],
     ['a NUL before the colon', `Basic ${b64('ali\0ce:pw')}`],
+    ['an empty password', `Basic ${b64('alice:')}`],
+    ['a password cut to nothing at a NUL byte', `Basic ${b64('alice:\0pw')}`],
+    ['an empty user and password', `Basic ${b64(':')}`],
   ])('%s gives no credentials', (_label, header) => {
     expect(parseBasicAuthorization(header)).toBeNull();
   });

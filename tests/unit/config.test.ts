@@ -23,9 +23,10 @@ describe('loadConfig', () => {
       replicas: [],
       replicaMaxLag: 5,
       replicaCheckInterval: 1000,
+      databaseHeader: false,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
-      media: { uploadsDir: './data/uploads', timeoutMs: 10000, maxBytes: 10485760, allow: [] },
+      media: { uploadsDir: './data/uploads', timeoutMs: 10000, maxBytes: 10485760, allow: [], ports: [80, 443, 8080] },
     });
   });
 
@@ -37,8 +38,9 @@ describe('loadConfig', () => {
   });
 
   it('reads the image download settings', () => {
-    const config = loadConfig({ UPLOADS_DIR: '/srv/uploads', IMAGE_FETCH_TIMEOUT_MS: '2500', IMAGE_MAX_BYTES: '1000', IMAGE_FETCH_ALLOW: ' 127.0.0.1, 10.0.0.0/8 ,images.internal' });
-    expect(config.media).toEqual({ uploadsDir: '/srv/uploads', timeoutMs: 2500, maxBytes: 1000, allow: ['127.0.0.1', '10.0.0.0/8', 'images.internal'] });
+    const config = loadConfig({ UPLOADS_DIR: '/srv/uploads', IMAGE_FETCH_TIMEOUT_MS: '2500', IMAGE_MAX_BYTES: '1000', IMAGE_FETCH_ALLOW: ' 127.0.0.1, 10.0.0.0/8 ,images.internal', IMAGE_FETCH_PORTS: '443, 8443' });
+    expect(config.media).toEqual({ uploadsDir: '/srv/uploads', timeoutMs: 2500, maxBytes: 1000, allow: ['127.0.0.1', '10.0.0.0/8', 'images.internal'], ports: [443, 8443] });
+    for (const bad of ['http', '80,,443', '0', '70000', '80;443']) expect(() => loadConfig({ IMAGE_FETCH_PORTS: bad })).toThrow(/^IMAGE_FETCH_PORTS: must be a comma list of port numbers/);
   });
 
   it('reads every variable', () => {

@@ -71,7 +71,7 @@ async function dataIsValid(env: CalendarEnv, wp: WpData, kind: LinkKind, prepare
   if ('error' in parsed) return false;
   const checks = new ParamChecks();
   await checkUser(checks, wp, 'author', parsed.values.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', parsed.values.image, true, prepared);
+  await checkImage(checks, env, 'image', parsed.values.image, true, prepared);
   return checks.result() === undefined;
 }
 

@@ -44,7 +44,7 @@ async function validate(env: CalendarEnv, { args, prepared }: WriteInput<EventWr
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
   if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, POST_TYPE.event);
   await checkUser(checks, wp, 'author', args.author);
-  await checkImage(checks, wp, env.ctx.principal, 'image', args.image, false, prepared);
+  await checkImage(checks, env, 'image', args.image, false, prepared);
   for (const link of [VENUE_LINK, ORGANIZER_LINK]) {
     if (!(await linkedValueIsValid(env, wp, link, prepared, args[link.param]))) checks.fail(link.param);
   }

@@ -18,7 +18,7 @@ export function linkedValidate(postType: string) {
     if (args.id !== undefined) await checkPostId(checks, wp, 'id', args.id, postType);
     else if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, postType);
     await checkUser(checks, wp, 'author', args.author);
-    await checkImage(checks, wp, env.ctx.principal, 'image', args.image, true, prepared);
+    await checkImage(checks, env, 'image', args.image, true, prepared);
     return checks.result();
   };
 }

@@ -1,4 +1,4 @@
-import { hasCap, type Principal } from '../../auth/principal';
+import { hasCap } from '../../auth/principal';
 import type { ParamProblem } from '../../http/errors';
 import { imageAttachmentIds } from '../../wp/attachments';
 import { isValidUrl } from '../../wp/text/formatting';
@@ -8,6 +8,7 @@ import type { WpData } from '../../wp/wp-handle';
 import { importImage } from '../../media/uploads';
 import { findAttachmentByUrl } from './attachments';
 import type { WritePreparation } from './write-preparation';
+import type { CalendarEnv } from '../site/calendar-env';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
@@ -60,7 +61,8 @@ export async function checkSlug(checks: ParamChecks, wp: WpData, name: string, v
  * fetched and is an image, as the plugin's tribe_upload_image() requires. The download happens here, before
  * the write's transaction; the write attaches it.
  */
-export async function checkImage(checks: ParamChecks, wp: WpData, principal: Principal, name: string, value: unknown, allowEmpty: boolean, prepared: WritePreparation): Promise<void> {
+export async function checkImage(checks: ParamChecks, env: CalendarEnv, name: string, value: unknown, allowEmpty: boolean, prepared: WritePreparation): Promise<void> {
+  const wp = env.ctx.wp;
   if (!present(value)) return;
   if (isEmptyValue(value)) {
     if (!allowEmpty) checks.fail(name);
@@ -71,11 +73,12 @@ export async function checkImage(checks: ParamChecks, wp: WpData, principal: Pri
     if (!(await imageAttachmentIds(wp, [Number(text)])).has(Number(text))) checks.fail(name);
     return;
   }
-  if (!hasCap(principal, 'upload_files') || !isValidUrl(text)) return checks.fail(name);
+  if (!hasCap(env.ctx.principal, 'upload_files') || !isValidUrl(text)) return checks.fail(name);
   const media = prepared.media;
   if (!media || prepared.images.has(text) || (await findAttachmentByUrl(wp, text))) return;
   try {
-    prepared.images.set(text, await importImage(text, media.settings, media.now));
+    // The home URL's own port may be fetched on its own host (wp_http_validate_url()).
+    prepared.images.set(text, await importImage(text, { ...media.settings, home: env.site.home }, media.now));
   } catch {
     // Unreachable, refused (private address, too large, too slow) or not an image: the plugin's "Invalid parameter."
     checks.fail(name);

@@ -38,7 +38,9 @@ afterAll(async () => {
 });
 
 async function appWith(allow: string[], maxBytes = 1_000_000): Promise<{ t: TestApp; callers: Callers }> {
-  const t = await startTestApp({ clock: () => new Date('2026-11-25T15:00:00Z'), media: { uploadsDir, timeoutMs: 5000, maxBytes, allow } });
+  // The test server's port is not one of WordPress's safe ports: named the way the http_allowed_safe_ports filter would.
+  const ports = [80, 443, 8080, Number(new URL(base).port)];
+  const t = await startTestApp({ clock: () => new Date('2026-11-25T15:00:00Z'), media: { uploadsDir, timeoutMs: 5000, maxBytes, allow, ports } });
   apps.push(t);
   return { t, callers: await createCallers(t.wp) };
 }

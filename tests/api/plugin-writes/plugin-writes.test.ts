@@ -34,7 +34,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/wp-admin/images/wordpress-logo.png`;
   uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL, media: { uploadsDir, timeoutMs: 5000, maxBytes: 1_000_000, allow: ['127.0.0.1'] } });
+  const ports = [80, 443, 8080, Number(new URL(imageUrl).port)];
+  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL, media: { uploadsDir, timeoutMs: 5000, maxBytes: 1_000_000, allow: ['127.0.0.1'], ports } });
   await createTecTables(t.wp);
   callers = await createCallers(t.wp);
 });
