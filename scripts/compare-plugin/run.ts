@@ -8,13 +8,16 @@ import { send, type Answer, type Exchange, type Side } from './http';
 import { diffRows, dumpRows } from './rows';
 import { refusedWrites, WRITE_CASES } from './writes';
 import { connectOracleDb, createAuthor, ORACLE_DB, pluginSide, resetOracle, root, SITE } from './oracle';
+import { compareTec } from './tec/compare';
 
 /**
  * npm run compare:plugin — the service against the real plugin on one database. Needs a running oracle
  * (../shared/oracle, `ORACLE_PORT=8083 ORACLE_DB=tecoracle_a ./setup.sh`); resets its database several times.
  *
  *   ORACLE_PORT (8083), ORACLE_DB (tecoracle_a), ORACLE_DIR (the oracle scripts), COMPARE_PORT (8093),
- *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only.
+ *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only,
+ *   COMPARE_FAMILY: `tribe` (default, tribe/events/v1) or `tec` (tec/v1: tec/compare.ts; restores the database with
+ *   mariadb/mariadb-dump as root over the socket between writes).
  */
 
 const SERVICE_PORT = process.env.COMPARE_PORT ?? '8093';
@@ -71,6 +74,10 @@ async function main(): Promise<void> {
   const db = await connectOracleDb();
   const child = await startService();
   try {
+    if (process.env.COMPARE_FAMILY === 'tec') {
+      results.push(...(await compareTec(db, plugin.auth.admin!, service.base)));
+      return;
+    }
     // 1. A calendar written through the plugin, read by both.
     await resetOracle(db);
     plugin.auth.author = await createAuthor(plugin, 'compare');
@@ -126,8 +133,8 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     await resetOracle(db);
     await db.end();
+    report();
   }
-  report();
 }
 
 function report(): void {
@@ -136,11 +143,11 @@ function report(): void {
   for (const r of results) if (r.causes.length) for (const c of r.causes) groups.set(c, [...(groups.get(c) ?? []), r]);
   const only = results.filter((r) => r.causes.length === 1);
   const lines = [
-    `# Service vs The Events Calendar 6.17.2 — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `# Service vs The Events Calendar 6.17.2 (${process.env.COMPARE_FAMILY === 'tec' ? 'tec/v1' : 'tribe/events/v1'}) — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `**${same} of ${results.length} exchanges identical.**`,
     '',
-    ...['read', 'refused write', 'service write read back', 'same write, answer', 'same write, rows'].map((p) => {
+    ...[...new Set(results.map((r) => r.phase))].map((p) => {
       const rs = results.filter((r) => r.phase === p);
       return `- ${p}: ${rs.filter((r) => r.causes.length === 0).length} of ${rs.length} identical`;
     }),
