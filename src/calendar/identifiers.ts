@@ -27,6 +27,9 @@ export const CAPABILITY_TYPE = {
   tribe_organizer: 'tribe_organizers',
 } as const;
 
+/** The plugin's main file as `active_plugins` lists it. */
+export const TEC_PLUGIN_FILE = 'the-events-calendar/the-events-calendar.php';
+
 /** TEC's serialized settings array in wp_options. */
 export const TEC_OPTIONS = 'tribe_events_calendar_options';
 /** Custom-tables (CT1) switch; absent means active. */
