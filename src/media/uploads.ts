@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 
 /**
@@ -87,6 +86,8 @@ function fileBase(url: URL): string {
 
 export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
   const { body, finalUrl } = await safeFetch(url, settings);
+  // Loaded on the first image, not at start: most processes never download one.
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(body)
     .metadata()
     .catch(() => undefined);
