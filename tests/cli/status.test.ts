@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../../src/cli/program';
 import type { Database } from '../../src/db/database';
+import { eventIndexState } from '../../src/calendar/data/event-index';
+import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
 import { CORE_TABLES } from '../../src/db/schema';
 import { maybeUnserialize } from '../../src/php/php-serialize';
 import { updateOption } from '../../src/wp/options';
@@ -148,6 +150,20 @@ describe('a database this service created', () => {
     ]);
     expect((await cli(target, ['db:index'])).code).toBe(0);
     expect((await status(target)).code).toBe(0);
+  });
+
+  it('on SQLite, a search table gone from a complete index needs the operator too', async () => {
+    if (target.sqliteFile === null) return; // MySQL has no search table
+    await target.withDb(async (db) => {
+      const wp = WpData.open(db, PREFIX);
+      for (const sql of searchIndexDropDdl((await eventIndexState(wp)).search, PREFIX)) await db.knex.raw(sql);
+    });
+    const missing = await status(target);
+    expect(missing.code).toBe(1);
+    expect(missing.report.event_index).toMatchObject({ complete: true, search_index: { complete: true, triggers: 0 } });
+    expect(missing.report.attention).toEqual(['the event index does not match the events: its search table is missing or incomplete; wp-calendar db:index recomputes its rows']);
+    expect((await cli(target, ['db:index'])).code).toBe(0);
+    expect(await status(target)).toMatchObject({ code: 0, report: { event_index: { search_index: { complete: true, triggers: 3 } } } });
   });
 });
 

@@ -8,6 +8,7 @@ import { EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS, 
 import { isTruthy } from '../settings';
 import { eventIndexState, eventIndexTable, eventListPath, occurrenceIndexTable, type EventIndexState, type EventListPath } from './event-index';
 import { tecOccurrencesTable } from './event-index-sql';
+import { searchIndexSupported } from './event-search-index';
 import { eventTermIndexTable } from './event-term-index-sql';
 
 /**
@@ -51,6 +52,8 @@ export interface CalendarStatus {
     /** Where the plugin's occurrences table exists. */
     occurrenceRows: number | null;
     occurrences: number | null;
+    /** This engine has the index's search table (SQLite). */
+    searchSupported: boolean;
     lists: EventListPath;
   } | null;
   posts: PostCount[];
@@ -118,6 +121,7 @@ async function indexStatus(wp: WpData, exists: (table: string) => boolean, occur
     eventTerms: termsKnown ? await countOfEvents(wp, wp.t.term_relationships, 'object_id') : 0,
     occurrenceRows: state.occurrenceIndex.table ? await count(wp, occurrenceIndexTable(wp.prefix)) : null,
     occurrences: occurrencesTable ? await countOfEvents(wp, tecOccurrencesTable(wp.prefix), 'post_id') : null,
+    searchSupported: searchIndexSupported(wp),
     lists: await eventListPath(wp),
   };
 }
