@@ -124,11 +124,14 @@ async function main(): Promise<void> {
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, replicas: config.replicas.length || undefined, prefix: config.tablePrefix }, 'listening');
     // A first run answers with an empty calendar: say, last, how to see one (once, not per worker). The test
-    // double's FIXTURES load at its resets instead.
+    // double's FIXTURES load at its resets instead. Reading the demo file (YAML, checked) takes a tenth of a second:
+    // a moment after listening, so that the first requests are not kept waiting for a log line.
     if (emptyCalendar && !(config.testDouble && config.fixtures) && (!cluster.isWorker || cluster.worker?.id === 1)) {
-      const memory = config.database.client === 'sqlite' && config.database.filename === ':memory:';
-      const hint = demoCalendarHint(memory ? null : cliCommandFor(config, 'seed'));
-      log.info({ demo: hint.command, logins: hint.logins.map((l) => l.username) }, hint.message);
+      setTimeout(() => {
+        const memory = config.database.client === 'sqlite' && config.database.filename === ':memory:';
+        const hint = demoCalendarHint(memory ? null : cliCommandFor(config, 'seed'));
+        log.info({ demo: hint.command, logins: hint.logins.map((l) => l.username) }, hint.message);
+      }, 500).unref();
     }
   });
   applyServerLimits(server, config.http);
