@@ -9,7 +9,9 @@ import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase } from './setup/prepare-database';
 import { EVENT_INDEX_TABLE, eventListPath, OCCURRENCE_INDEX_TABLE } from './calendar/data/event-index';
-import { EVENT_INDEX_VERSION } from './calendar/registry/identifiers';
+import { EVENT_INDEX_VERSION, POST_TYPE } from './calendar/registry/identifiers';
+import { cliCommandFor, demoCalendarHint } from './fixtures/demo-hint';
+import { hasPostOfType } from './wp/post-counts';
 import { WpData } from './wp/wp-handle';
 import { FixtureError, readFixtureFile, type FixtureDocument } from './fixtures/format';
 import { testDoubleNamespace } from './test-double/reset-route';
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   // DB_QUERY_TIMEOUT bounds what a request may cost. The start-up work is not a request: building or upgrading the
   // event index reads every event (a minute at 100,000 events on MariaDB), so on MySQL it runs on its own pool
   // without that bound. SQLite bounds no statement (and a ':memory:' database is one connection).
+  let emptyCalendar = false;
   const startup = config.database.client === 'mysql' ? openDatabase(config, { limits: { ...config.databaseLimits, queryTimeoutMs: 0 } }) : primary;
   try {
     const prepared = await prepareDatabase(startup, { prefix: config.tablePrefix, siteUrl: defaultSiteUrl(config) });
@@ -63,8 +66,12 @@ async function main(): Promise<void> {
         `made the occurrence index's triggers on ${config.tablePrefix}tec_occurrences again (the table had been dropped and made again) and recomputed its rows`,
       );
     }
-    const path = await eventListPath(WpData.open(startup, config.tablePrefix));
-    log.info({ eventLists: path.source }, path.message);
+    const wp = WpData.open(startup, config.tablePrefix);
+    const lists = await eventListPath(wp);
+    // Without the index (an existing site that never ran db:index), every list pays for it: worth a warning that says
+    // what db:index would change.
+    log[lists.source === 'postmeta' || lists.source === 'occurrences' ? 'warn' : 'info']({ eventLists: lists.source }, lists.message);
+    emptyCalendar = !(await hasPostOfType(wp, POST_TYPE.event));
   } catch (error) {
     log.fatal({ err: error, database: config.databaseUrl }, 'cannot prepare the database');
     if (startup !== primary) await startup.close();
@@ -117,6 +124,16 @@ async function main(): Promise<void> {
   });
   const server: Server = app.listen(config.port, config.host, () => {
     log.info({ url: `http://${config.host}:${config.port}/wp-json/`, database: config.databaseUrl, replicas: config.replicas.length || undefined, prefix: config.tablePrefix }, 'listening');
+    // A first run answers with an empty calendar: say, last, how to see one (once, not per worker). The test
+    // double's FIXTURES load at its resets instead. Reading the demo file (YAML, checked) takes a tenth of a second:
+    // a moment after listening, so that the first requests are not kept waiting for a log line.
+    if (emptyCalendar && !(config.testDouble && config.fixtures) && (!cluster.isWorker || cluster.worker?.id === 1)) {
+      setTimeout(() => {
+        const memory = config.database.client === 'sqlite' && config.database.filename === ':memory:';
+        const hint = demoCalendarHint(memory ? null : cliCommandFor(config, 'seed'));
+        log.info({ demo: hint.command, logins: hint.logins.map((l) => l.username) }, hint.message);
+      }, 500).unref();
+    }
   });
   applyServerLimits(server, config.http);
   server.on('error', (error) => {

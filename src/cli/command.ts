@@ -23,8 +23,11 @@ export interface CliCommand {
   summary: string;
   /** Declares the command's options and arguments on the commander command. */
   configure(command: Command): Command;
-  /** Runs with the parsed options; throws UsageError (exit 2) for bad input. */
-  run(options: Record<string, unknown>, io: CliIO): Promise<void>;
+  /**
+   * Runs with the parsed options; throws UsageError (exit 2) for bad input. A command that reports rather than acts
+   * (`status`) may return its own exit code.
+   */
+  run(options: Record<string, unknown>, io: CliIO): Promise<void | number>;
 }
 
 /** Bad input: one line on stderr, exit code 2, nothing written. */

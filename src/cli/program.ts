@@ -12,18 +12,20 @@ import { importFixtures, seed } from './fixture-commands';
 import { importIcsCommand } from './import-ics';
 import { generate } from './generate';
 import { reset } from './reset';
+import { status } from './status';
 import { userCreate } from './user-create';
 
 /**
  * The `wp-calendar` command-line tool. Exit codes: 0 done, 2 bad input (nothing written), 1 anything else
- * (the database cannot be reached, …). Every failure is one line on stderr.
+ * (the database cannot be reached, …, or `status` found something that needs the operator). Every failure is one
+ * line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
+export const COMMANDS: CliCommand[] = [status, userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
 
 export const CLI_NAME = 'wp-calendar';
 
-function buildProgram(io: CliIO): Command {
+function buildProgram(io: CliIO, exit: { code: number }): Command {
   const program = new Command(CLI_NAME)
     .description('Manage the WordPress tables behind the Events Calendar REST service (DATABASE_URL, DB_TABLE_PREFIX).')
     .exitOverride()
@@ -38,7 +40,8 @@ function buildProgram(io: CliIO): Command {
     command.action(async (...args: unknown[]) => {
       const self = args.at(-1) as Command;
       const values = Object.fromEntries(self.registeredArguments.map((argument, i) => [argument.name(), self.processedArgs[i]]));
-      return def.run({ ...self.opts(), ...values }, io);
+      const code = await def.run({ ...self.opts(), ...values }, io);
+      if (typeof code === 'number') exit.code = code;
     });
   }
   return program;
@@ -46,14 +49,15 @@ function buildProgram(io: CliIO): Command {
 
 /** Runs the tool on `argv` (without node and script) and returns the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const program = buildProgram(io);
+  const exit = { code: 0 };
+  const program = buildProgram(io, exit);
   if (argv.length === 0) {
     io.stderr.write(program.helpInformation());
     return 2;
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return exit.code;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has already printed its message (or the help / version it was asked for).

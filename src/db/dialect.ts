@@ -126,6 +126,8 @@ export interface Dialect {
   stampCovers(knex: Knex, tables: readonly string[]): Promise<boolean>;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
+  /** The engine and its version as the server names them (`SQLite 3.46.1`, `MariaDB 10.11.6`), for the operator. */
+  serverVersion(knex: Knex): Promise<string>;
   /**
    * Rows that tie on the ORDER BY come back in the order the engine's plan and sort leave them, and that order is
    * what a WordPress site on this engine shows (MySQL/MariaDB: WordPress's own engine). False on SQLite, which no

@@ -194,6 +194,13 @@ export const mysqlDialect: Dialect = {
     const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];
     return rows.map((r) => `table=${r.table} type=${r.type} key=${r.key} rows=${r.rows} extra=${r.Extra ?? ''}`);
   },
+  async serverVersion(knex) {
+    // VERSION() is `10.11.6-MariaDB-0+deb12u1` on MariaDB, `8.0.36` on MySQL.
+    const rows: Array<{ v: string }> = (await knex.raw('SELECT VERSION() AS v'))[0];
+    const version = String(rows[0]?.v ?? '?');
+    const mariadb = /mariadb/i.test(version);
+    return `${mariadb ? 'MariaDB' : 'MySQL'} ${version.replace(/-MariaDB.*$/i, '')}`;
+  },
 };
 
 function groupIndexRows(

@@ -155,6 +155,10 @@ export const sqliteDialect: Dialect = {
     const rows: Array<{ detail: string }> = await knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.bindings] as Knex.Value[]);
     return rows.map((r) => r.detail);
   },
+  async serverVersion(knex) {
+    const rows: Array<{ v: string }> = await knex.raw('SELECT sqlite_version() AS v');
+    return `SQLite ${rows[0]?.v ?? '?'}`;
+  },
 };
 
 interface SqliteConnection {

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdir, open, realpath, rm } from 'node:fs/promises';
 import { dirname, join, relative, isAbsolute } from 'node:path';
-import sharp from 'sharp';
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 
 /**
@@ -124,6 +123,8 @@ async function writeNewFile(path: string, data: Buffer, written: string[]): Prom
 
 export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
   const { body, finalUrl } = await safeFetch(url, settings);
+  // Loaded on the first image, not at start: most processes never download one.
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(body)
     .metadata()
     .catch(() => undefined);

@@ -1,5 +1,6 @@
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
+import { runCli } from '../../src/cli/program';
 import { loadConfig } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { newRoute } from '../../src/db/read-routing';
@@ -55,6 +56,14 @@ beforeAll(async () => {
   await diverge();
   expect((await db.replicas!.checkAll())[0]).toMatchObject({ name: 'replica-1', state: 'healthy', lagSeconds: 0 });
 });
+
+/** `wp-calendar status --json` on the pair, as an operator would run it next to the service. */
+async function status(): Promise<{ code: number; report: any }> {
+  let stdout = '';
+  const env = { DATABASE_URL: pair.primary.url(NAME), DATABASE_REPLICA_URLS: pair.replica.url(NAME), REPLICA_MAX_LAG: '1' };
+  const code = await runCli(['status', '--json'], { env, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } });
+  return { code, report: JSON.parse(stdout) };
+}
 
 afterAll(async () => {
   await db?.close();
@@ -132,6 +141,11 @@ describe('reads and writes with a replica', () => {
       const ready = await request.get('/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body.replicas).toEqual([{ name: 'replica-1', state: 'down', lag_seconds: null, reason: expect.stringContaining('replication is stopped') }]);
+      // wp-calendar status says so, and that it needs the operator.
+      const stopped = await status();
+      expect(stopped.code).toBe(1);
+      expect(stopped.report.replicas).toEqual(ready.body.replicas.map((r: Record<string, unknown>) => ({ ...r, url: pair.replica.url(NAME) })));
+      expect(stopped.report.attention).toEqual([`replica-1 (${pair.replica.url(NAME)}) is down: ${ready.body.replicas[0].reason}; reads go to the primary until it is healthy`]);
     } finally {
       await admin.raw('START SLAVE SQL_THREAD');
       await admin.destroy();
@@ -175,6 +189,7 @@ describe('reads and writes with a replica', () => {
     const ready = await request.get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', primary: { state: 'up' }, replicas: [{ name: 'replica-1', state: 'healthy', lag_seconds: 0 }] });
+    expect(await status()).toMatchObject({ code: 0, report: { replicas: [{ name: 'replica-1', url: pair.replica.url(NAME), state: 'healthy', lag_seconds: 0 }], attention: [] } });
     const text = await metrics.registry.metrics();
     expect(text).toContain('db_replica_lag_seconds{replica="replica-1"} 0');
     expect(text).toContain('db_replica_up{replica="replica-1"} 1');

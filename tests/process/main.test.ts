@@ -14,6 +14,13 @@ import { createTestDatabase, onMysql } from '../support/test-db';
 
 /** The real process: configuration from the environment, start-up, serving, and a clean SIGTERM. */
 
+/** The process's JSON log lines (not a terminal: one JSON object per line). */
+const logLines = (output: string): Array<{ level: number; msg: string } & Record<string, unknown>> =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+
 describe('the service process', () => {
   it('starts with only a port and a database, serves the index, and stops cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'calendar-main-'));
@@ -22,9 +29,19 @@ describe('the service process', () => {
     const databaseUrl = testDb ? `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}` : `sqlite:${path.join(dir, 'data/calendar.db')}`;
     const proc = startMain({ PORT: String(port), DATABASE_URL: databaseUrl, DB_TABLE_PREFIX: 'xyz_' });
     try {
-      await waitFor(() => proc.output().includes('listening'));
+      await waitFor(() => proc.output().includes('the calendar has no events'));
       // A database the service created gets the event index with its tables, and says the lists read it.
       expect(proc.output()).toContain('created the event index with the tables');
+      // An empty calendar: the last start-up line says how to load the demo into this database, and its logins.
+      const lines = logLines(proc.output());
+      const hint = lines.findIndex((l) => l.msg.startsWith('the calendar has no events'));
+      expect(hint).toBeGreaterThan(lines.findIndex((l) => l.msg === 'listening'));
+      expect(lines[hint]).toMatchObject({
+        level: 30,
+        demo: `DATABASE_URL=${databaseUrl} DB_TABLE_PREFIX=xyz_ npx wp-calendar seed`,
+        logins: ['admin', 'editor'],
+        msg: `the calendar has no events: DATABASE_URL=${databaseUrl} DB_TABLE_PREFIX=xyz_ npx wp-calendar seed loads the demo calendar (50 events, 7 venues, 5 organizers); its logins, with HTTP Basic and an application password: admin / "demo demo demo demo demo demo" (administrator), editor / "edit edit edit edit edit edit" (editor)`,
+      });
       expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index (term filters through xyz_calendar_event_term_index), kept current by triggers on xyz_posts, xyz_postmeta and xyz_term_relationships');
       const index = await fetch(`http://127.0.0.1:${port}/wp-json/`);
       expect(index.status).toBe(200);
@@ -66,6 +83,8 @@ describe('the service process', () => {
         "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta, and its term index wp_calendar_event_term_index with six triggers on wp_term_relationships and the index) and lists would count and page through it in milliseconds",
       );
       expect(proc.output()).not.toContain('created the event index');
+      // Every list pays until db:index runs: a warning, not an info line among the request logs.
+      expect(logLines(proc.output()).find((l) => l.eventLists === 'postmeta')).toMatchObject({ level: 40 });
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
     } finally {
@@ -95,6 +114,8 @@ describe('the service process', () => {
       expect(proc.output()).toContain('event lists count and page through the event index xyz_calendar_event_index');
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
+      // Events there: no word of the demo calendar.
+      expect(proc.output()).not.toContain('the calendar has no events');
       const after = testDb?.db ?? createDatabase({ client: 'sqlite', filename: path.join(dir, 'calendar.db') });
       expect(await eventIndexState(WpData.open(after, 'xyz_'))).toMatchObject({ version: EVENT_INDEX_VERSION, complete: true, outdated: false });
       expect(Number(((await after.knex('xyz_calendar_event_index').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n)).toBe(20);

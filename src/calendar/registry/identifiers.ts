@@ -20,6 +20,9 @@ export const TAXONOMY = {
   tag: 'post_tag',
 } as const;
 
+/** The plugin's main file as `active_plugins` lists it. */
+export const TEC_PLUGIN_FILE = 'the-events-calendar/the-events-calendar.php';
+
 /** TEC's serialized settings array in wp_options. */
 export const TEC_OPTIONS = 'tribe_events_calendar_options';
 /** Custom-tables (CT1) switch; absent means active. */
