@@ -4,6 +4,7 @@
  *   db/, wp/   the database and the generic WordPress data layer: no HTTP, no calendar
  *   auth/      who the caller is and what they may do: no calendar (the calendar registers its capabilities)
  *   http/      the REST server: no calendar
+ *   wp-rest/   WordPress's own REST API pieces (the post object, its read rules): WordPress, HTTP and PHP only
  *   calendar/  the domain: no app, CLI, fixtures, setup or configuration above it
  * Type-only imports count: a type is a dependency too.
  */
@@ -43,6 +44,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/calendar/' },
+    },
+    {
+      name: 'wp-rest-is-wordpress-only',
+      comment: "src/wp-rest/ is WordPress's own REST API (wp/v2 objects and rules): it builds on src/wp, src/http and src/php, never on the calendar or the app.",
+      severity: 'error',
+      from: { path: '^src/wp-rest/' },
+      to: { path: '^src/', pathNot: '^src/(wp|http|php|wp-rest)/' },
+    },
+    {
+      name: 'lower-floors-know-no-wp-rest',
+      comment: 'The database, data, auth and HTTP layers are below the REST controllers built on them.',
+      severity: 'error',
+      from: { path: '^src/(db|wp|php|auth|http)/' },
+      to: { path: '^src/wp-rest/' },
     },
     {
       name: 'calendar-knows-no-application',

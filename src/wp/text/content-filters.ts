@@ -62,11 +62,21 @@ export function theTitle(raw: string): string {
  * and never run through wpautop (do_blocks() unhooks it).
  */
 export function theContent(raw: string): string {
-  if (hasBlocks(raw)) return phpTrim(capitalPDangit(shortcodeUnautop(wptexturize(renderBlocks(raw)))));
-  return phpTrim(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
+  return phpTrim(theContentFilters(raw));
+}
+
+/** The `the_content` filters as WordPress itself applies them (its REST API): the same chain, untrimmed. */
+export function theContentFilters(raw: string): string {
+  if (hasBlocks(raw)) return capitalPDangit(shortcodeUnautop(wptexturize(renderBlocks(raw))));
+  return capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw))));
 }
 
 /** The `the_excerpt` filters on the raw excerpt, trimmed: wptexturize, convert_chars, wpautop, shortcode_unautop. */
 export function theExcerpt(raw: string): string {
-  return phpTrim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
+  return phpTrim(theExcerptFilters(raw));
+}
+
+/** The `the_excerpt` filters as WordPress itself applies them: the same chain, untrimmed. */
+export function theExcerptFilters(raw: string): string {
+  return shortcodeUnautop(wpautop(convertChars(wptexturize(raw))));
 }

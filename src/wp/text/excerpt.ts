@@ -1,0 +1,24 @@
+import { theContentFilters } from './content-filters';
+import { stripAllTags } from './formatting';
+
+/**
+ * The excerpt WordPress shows for a post without one (wp_trim_excerpt(), on the `get_the_excerpt` filter): the
+ * content through the_content, stripped of its tags and cut to 55 words followed by ` [&hellip;]`. Shortcodes and
+ * blocks are rendered as the_content renders them here (content-filters.ts), not removed first.
+ */
+
+export const EXCERPT_LENGTH = 55;
+export const EXCERPT_MORE = ' [&hellip;]';
+
+/** wp_trim_words(): the text without tags, its first `count` words joined by single spaces, `more` when cut. */
+export function wpTrimWords(text: string, count: number, more: string): string {
+  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
+  if (words.length > count) return `${words.slice(0, count).join(' ')}${more}`;
+  return words.join(' ');
+}
+
+/** wp_trim_excerpt(): the stored excerpt, or one made from the content when it is blank. */
+export function wpTrimExcerpt(excerpt: string, content: string): string {
+  if (excerpt.trim() !== '') return excerpt;
+  return wpTrimWords(theContentFilters(content).split(']]>').join(']]&gt;'), EXCERPT_LENGTH, EXCERPT_MORE);
+}
