@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { canPostUnfilteredHtml } from '../auth/permissions';
 import { can } from './capabilities';
 import { restRoot } from '../http/context';
 import type { RestError } from '../http/errors';
@@ -64,6 +65,14 @@ export function rewrites(tec: TecSettings): Record<string, PostTypeRewrite> {
   };
 }
 
+const hostOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+};
+
 export async function calendarEnv(ctx: AppContext, namespace: string): Promise<CalendarEnv> {
   const site = await ctx.site();
   const tec = readTecSettings(site);
@@ -93,6 +102,9 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
       revisionTypes: new Set<string>(Object.values(POST_TYPE)),
       homeUrl: site.home,
       userId: ctx.principal.userId,
+      // The one decision whether what this caller saves is filtered by kses.
+      unfilteredHtml: canPostUnfilteredHtml(ctx.principal),
+      uploadsHost: hostOf(site.uploadsUrl),
     },
     inlineArgs: new WeakMap(),
   };

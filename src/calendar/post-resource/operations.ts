@@ -96,14 +96,15 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
-  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
+  // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType, slashed: !env.fromFile }));
   await def.writer.saveMeta(env, wp, post.ID, input, duplicate);
   return post.ID;
 }
 
 /** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
 export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
-  if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, await def.writer.postFields(env, input, existing));
+  if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, { ...(await def.writer.postFields(env, input, existing)), slashed: !env.fromFile });
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
