@@ -1,5 +1,6 @@
 import { can } from '../capabilities';
-import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, type TermRow } from '../../wp/terms';
+import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, TermWriteError, type TermRow } from '../../wp/terms';
+import { stripSlashes } from '../../wp/text/slashes';
 import type { WpData } from '../../wp/wp-data';
 import { CALENDAR_TAXONOMIES, type CalendarEnv } from '../env';
 import { listToArray } from '../validators';
@@ -31,7 +32,7 @@ export async function assignTerms(env: CalendarEnv, wp: WpData, eventId: number,
   if (!can(env.ctx.principal, 'assign_terms', { taxonomy })) return;
   const translated: Translated[] = [];
   for (const item of listToArray(value)) {
-    const entry = await translate(wp, taxonomy, item);
+    const entry = await translate(env, wp, taxonomy, item);
     if (entry && !translated.some((t) => t.termId === entry.termId)) translated.push(entry);
   }
   const namedAfterIds = !CALENDAR_TAXONOMIES.hierarchical(taxonomy) && !env.fromFile;
@@ -43,15 +44,24 @@ export async function assignTerms(env: CalendarEnv, wp: WpData, eventId: number,
   await setObjectTerms(wp, CALENDAR_TAXONOMIES, eventId, taxonomy, ttIds);
 }
 
-async function translate(wp: WpData, taxonomy: string, item: unknown): Promise<Translated | undefined> {
+/**
+ * A request's names reach term_exists() and wp_insert_term() unslashed by the plugin: both strip one level of
+ * backslashes (saved-meta.ts), the lookup before its search, the insert after its filters.
+ */
+async function translate(env: CalendarEnv, wp: WpData, taxonomy: string, item: unknown): Promise<Translated | undefined> {
   if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item.trim()))) {
     const term = (await getTermsByIds(wp, taxonomy, [Number(item)])).get(Number(item));
     return term ? { termId: term.term_id, asText: false } : undefined;
   }
   if (typeof item !== 'string' || item.trim() === '') return undefined;
-  const existing = await termExists(wp, item, taxonomy);
+  const existing = await termExists(wp, env.fromFile ? item : stripSlashes(item), taxonomy);
   if (existing && 'term_taxonomy_id' in existing) return { termId: existing.term_id, asText: true };
-  return { termId: (await insertTerm(wp, CALENDAR_TAXONOMIES, taxonomy, { name: item })).term_id, asText: false };
+  // A name wp_insert_term() refuses (one that sanitizes to nothing) is skipped.
+  const created = await insertTerm(wp, CALENDAR_TAXONOMIES, taxonomy, { name: item, slashed: !env.fromFile }).catch((error: unknown) => {
+    if (error instanceof TermWriteError) return undefined;
+    throw error;
+  });
+  return created ? { termId: created.term_id, asText: false } : undefined;
 }
 
 /** wp_set_object_terms() given the id as text: the term with that slug or name, created when there is none. */

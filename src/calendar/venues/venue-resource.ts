@@ -1,4 +1,5 @@
 import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
+import { sanitizeTextField } from '../../wp/text/formatting';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-data';
 import type { CalendarEnv } from '../env';
@@ -9,6 +10,7 @@ import { linkedPostWriter } from '../linked-writer';
 import { STATE_PROVINCE_NAMED } from '../modified-fields';
 import { EVENT_META, VENUE_META } from '../meta-keys';
 import type { PostResourceDef, WriteInput } from '../post-resource/define';
+import { savedMeta } from '../saved-meta';
 import { isTruthy } from '../settings';
 import { VenueArgs } from './venue-args';
 import { VENUE_FIELDS } from './venue-fields';
@@ -30,9 +32,10 @@ export function stateProvince(args: Record<string, unknown>): string {
 /** Map flags: "" when the parameter is sent and not truthy ("false", "0", "abc"), "1" otherwise (so omitted resets to "1"). */
 const mapFlag = (value: unknown): string => (value !== undefined && value !== null && !isTruthy(value) ? '' : '1');
 
-async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
+async function venueMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;
-  await updatePostMeta(wp, postId, VENUE_META.stateProvince, stateProvince(a));
+  // Saved through sanitize_text_field() like every `_Venue…` field.
+  await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(stateProvince(a))));
   if (a.stateprovince !== undefined) wp.noteChange(postId, STATE_PROVINCE_NAMED);
   const showMap = mapFlag(a.show_map);
   const showMapLink = mapFlag(a.show_map_link);
