@@ -102,8 +102,13 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   return post.ID;
 }
 
-/** An update as the plugin runs it, inside the caller's transaction: the post's fields, then its meta. */
-export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
+/**
+ * An update as the plugin runs it, inside the caller's transaction: the posts it writes first (an inline venue or
+ * organizer, a downloaded image: before the event's row and its revision), the post's fields, then its meta.
+ */
+export async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, def: PostResourceDef<A>, existing: PostRow, given: WriteInput<WriteArgs<A>>): Promise<void> {
+  const replaced = await def.writer.beforeInsert?.(env, wp, given);
+  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
   if (!def.writer.skipsPostUpdate?.(input)) await updatePost(wp, env.write, existing.ID, { ...(await def.writer.postFields(env, input, existing)), slashed: !env.fromFile });
   await def.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
