@@ -144,3 +144,13 @@ export function createPermissions(registry: CapabilityRegistry): Permissions {
     },
   };
 }
+
+/**
+ * current_user_can('unfiltered_html') on a single site: map_meta_cap() asks for the primitive capability itself,
+ * which WordPress's stored roles give administrators and editors only. Whoever lacks it has what they save filtered
+ * by kses (src/wp/post-save-filters.ts). (A DISALLOW_UNFILTERED_HTML constant would deny it to everyone; the
+ * service has no such setting.)
+ */
+export function canPostUnfilteredHtml(principal: Principal): boolean {
+  return hasCap(principal, 'unfiltered_html');
+}

@@ -59,6 +59,7 @@ export const CATALOGUE = {
   duplicate_term_slug: entry(500, (slug: string) => `The slug &#8220;${slug}&#8221; is already in use by another term.`),
   // wp_insert_term / wp_update_term errors carry no status: WordPress answers them with 500 and `data: null`.
   empty_term_name: entry(500, 'A name is required for this term.'),
+  invalid_term_name: entry(500, 'Invalid term name.'),
   missing_parent: entry(500, 'Parent term does not exist.'),
 
   // Test double (opt-in)

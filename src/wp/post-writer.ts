@@ -6,7 +6,8 @@ import { recountObjectTerms, type TaxonomyRegistry } from './terms';
 import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
 import type { WpData } from './wp-handle';
 import { sanitizeTitle } from './text/formatting';
-import { phpTrim } from '../php/builtins';
+import { postTextForDb, type PostTextField } from './post-save-filters';
+import { addSlashes } from './text/slashes';
 import { saveRevision } from './revisions';
 
 /**
@@ -27,6 +28,13 @@ export interface PostWriteContext {
   revisionTypes?: ReadonlySet<string>;
   homeUrl?: string;
   userId?: number;
+  /**
+   * The writing user has `unfiltered_html` (single site: administrators and editors). Without it, titles go through
+   * wp_filter_kses and content and excerpts through wp_filter_post_kses, as WordPress's kses_init() arranges.
+   */
+  unfilteredHtml: boolean;
+  /** `host[:port]` of the uploads URL, where kses lets an `<object>` load a PDF from. */
+  uploadsHost?: string;
 }
 
 export interface PostFields {
@@ -51,9 +59,19 @@ export interface PostFields {
   guid?: string;
   /** The id an importer asks for (wp_insert_post's import_id): used when no post has it, ignored otherwise. */
   import_id?: number;
+  /**
+   * Title, content and excerpt are given as wp_insert_post() takes them, slashed: one level of backslashes goes
+   * after the save filters (`a\b` is stored as `ab`). Otherwise they are stored with their backslashes.
+   */
+  slashed?: boolean;
 }
 
 const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
+const TEXT_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
+
+/** sanitize_post()'s save filters on one text field (post-save-filters.ts), kses included for users without unfiltered_html. */
+const textForDb = (ctx: PostWriteContext, field: PostTextField, value: string, slashed = false): string =>
+  postTextForDb(field, value, slashed, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost });
 /** The post fields whose changes the post_updated hook reports to listeners (dates, slug and guid are not). */
 const NOTED_FIELDS = ['post_title', 'post_content', 'post_excerpt', 'post_status', 'post_author', 'post_parent', 'menu_order', 'post_password', 'comment_status', 'ping_status'] as const;
 const isZero = (d: string | undefined) => !d || d === ZERO_DATE;
@@ -91,16 +109,15 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
   const requested = fields.post_status ?? 'draft';
   const dates = resolveDates(ctx, requested, fields.post_date, fields.post_date_gmt);
   const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
-  // The title_save_pre filter trims every title WordPress saves.
-  const title = phpTrim(fields.post_title ?? '');
+  const title = textForDb(ctx, 'post_title', fields.post_title ?? '', fields.slashed);
   const given = fields.post_name ? sanitizeTitle(fields.post_name) : '';
   const wantedId = fields.import_id && fields.import_id > 0 && !(await getPost(wp, fields.import_id)) ? fields.import_id : undefined;
   const id = await insertPostRow(wp, {
     ...(wantedId ? { ID: wantedId } : {}),
     post_type: fields.post_type,
     post_title: title,
-    post_content: fields.post_content ?? '',
-    post_excerpt: fields.post_excerpt ?? '',
+    post_content: textForDb(ctx, 'post_content', fields.post_content ?? '', fields.slashed),
+    post_excerpt: textForDb(ctx, 'post_excerpt', fields.post_excerpt ?? '', fields.slashed),
     post_status: status,
     post_author: fields.post_author ?? 0,
     ...dates,
@@ -114,8 +131,9 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
     ping_status: fields.ping_status ?? 'closed',
     post_mime_type: fields.post_mime_type ?? '',
   });
-  // Drafts keep an empty slug; others take the title's, and a title that sanitizes to nothing gives the ID.
-  const wanted = given || (DATE_FLOATING.includes(status) ? '' : slugFromTitle(title, id));
+  // Drafts keep an empty slug; others take the title's (as wp_insert_post() holds it, slashed: `\0` gives "0"),
+  // and a title that sanitizes to nothing gives the ID.
+  const wanted = given || (DATE_FLOATING.includes(status) ? '' : slugFromTitle(addSlashes(title), id));
   const post_name = wanted ? await settleSlug(wp, wanted, id, status, fields.post_type) : '';
   const stored = { ...(await getPost(wp, id))!, post_name };
   const guid = fields.guid ?? ctx.permalink(stored);
@@ -136,7 +154,8 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
   // A never-dated draft is stamped "now" unless the caller sets a date on purpose.
   const clearDate = DATE_FLOATING.includes(before.post_status) && !changes.edit_date && isZero(before.post_date_gmt);
   const merged = { ...before, ...stripUndefined(changes) };
-  merged.post_title = phpTrim(merged.post_title);
+  // wp_update_post() runs the stored fields through the save filters again, with the new ones.
+  for (const field of TEXT_FIELDS) merged[field] = changes[field] !== undefined ? textForDb(ctx, field, changes[field], changes.slashed) : textForDb(ctx, field, before[field], false);
   const requested = merged.post_status;
   const dates = clearDate
     ? resolveDates(ctx, requested, formatWallClock(ctx.now, ctx.siteZone), undefined)
@@ -145,7 +164,7 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
 
   let post_name = merged.post_name;
   if (changes.post_name !== undefined) post_name = sanitizeTitle(changes.post_name);
-  if (!post_name && !DATE_FLOATING.includes(status)) post_name = slugFromTitle(merged.post_title, id);
+  if (!post_name && !DATE_FLOATING.includes(status)) post_name = slugFromTitle(addSlashes(merged.post_title), id);
   if (status === 'trash' && before.post_status !== 'trash') {
     post_name = await addTrashedSuffix(wp, before);
   } else if (before.post_status === 'trash' && status !== 'trash') {

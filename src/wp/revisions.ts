@@ -1,3 +1,4 @@
+import { postTextForDb } from './post-save-filters';
 import type { PostWriteContext } from './post-writer';
 import { insertPostRow, updatePostRow, type PostRow } from './posts';
 import type { WpData } from './wp-handle';
@@ -22,9 +23,8 @@ export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: Post
     post_status: 'inherit',
     post_parent: post.ID,
     post_name: `${post.ID}-revision-v1`,
-    post_title: post.post_title,
-    post_content: post.post_content,
-    post_excerpt: post.post_excerpt,
+    // The copy is saved through wp_insert_post() too: the save filters run again on it (a title is trimmed again).
+    ...Object.fromEntries(REVISION_FIELDS.map((f) => [f, postTextForDb(f, post[f], false, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost })])),
     post_author: authorId,
     post_date: post.post_modified,
     post_date_gmt: post.post_modified_gmt,

@@ -34,7 +34,7 @@ export interface TaxonomyRegistry {
  */
 export class TermWriteError extends Error {
   constructor(
-    readonly code: 'empty_term_name' | 'missing_parent' | 'term_exists' | 'duplicate_term_slug',
+    readonly code: 'empty_term_name' | 'invalid_term_name' | 'missing_parent' | 'term_exists' | 'duplicate_term_slug',
     readonly hierarchical: boolean,
     readonly termId?: number,
     readonly slug?: string,
@@ -179,6 +179,8 @@ export interface NewTerm {
   slug?: string;
   description?: string;
   parent?: number;
+  /** Name and description as a caller that does not slash them hands them over: one level of backslashes goes. */
+  slashed?: boolean;
 }
 
 /**
@@ -187,12 +189,13 @@ export interface NewTerm {
  */
 export async function insertTerm(wp: WpData, registry: TaxonomyRegistry, taxonomy: string, input: NewTerm): Promise<TermRow> {
   const hierarchical = registry.hierarchical(taxonomy);
-  // The emptiness check sees the name as sent; a name that sanitizes to nothing is still stored (as WordPress does).
+  // The emptiness check sees the name as sent; a name that sanitizes to nothing is refused after (WordPress 7.0).
   if (phpTrim(input.name) === '') throw new TermWriteError('empty_term_name', hierarchical);
   const parent = hierarchical ? (input.parent ?? 0) : 0;
   if (parent > 0 && !(await getTerm(wp, taxonomy, parent))) throw new TermWriteError('missing_parent', hierarchical);
-  const name = termNameForDb(input.name);
-  const description = termDescriptionForDb(input.description ?? '');
+  const name = termNameForDb(input.name, input.slashed);
+  const description = termDescriptionForDb(input.description ?? '', input.slashed);
+  if (name === '') throw new TermWriteError('invalid_term_name', hierarchical);
   const givenSlug = input.slug ? termSlugForDb(input.slug) : '';
   const slugProvided = !phpEmpty(givenSlug);
   let slug = slugProvided ? givenSlug : sanitizeTitle(name);
@@ -301,6 +304,9 @@ export async function termsNamedBy(wp: WpData, taxonomy: string, values: readonl
   const ids = values.filter((v) => /^\d+$/.test(v.trim())).map((v) => Number(v.trim()));
   const slugs = values.map((v) => sanitizeTitle(v.trim())).filter((s) => s !== '');
   const names = values.map((v) => v.trim()).filter((n) => n !== '');
+  // term_exists() asks get_terms() for the sanitized slug, and an empty slug is no condition at all: a value made
+  // of punctuation (`'`, `%`) finds the taxonomy's first term.
+  const noSlug = values.some((v) => v.trim() !== '' && sanitizeTitle(v.trim()) === '');
   if (ids.length + slugs.length + names.length === 0) return [];
   const rows: Array<Record<string, unknown>> = await termsOf(wp)
     .where('tt.taxonomy', taxonomy)
@@ -308,6 +314,7 @@ export async function termsNamedBy(wp: WpData, taxonomy: string, values: readonl
       if (ids.length > 0) q.orWhereIn('t.term_id', ids);
       if (slugs.length > 0) q.orWhereIn('t.slug', slugs);
       if (names.length > 0) q.orWhereIn('t.name', names);
+      if (noSlug) q.orWhereIn('t.term_id', termsOf(wp).clearSelect().where('tt.taxonomy', taxonomy).min('t.term_id'));
     })
     .orderBy('t.term_id');
   return rows.map(normalise);

@@ -69,7 +69,7 @@ function normaliser(ctx: DumpContext, ids: number[]) {
     s = s.replace(/(wordpress-logo-)[A-Za-z0-9]{6}/g, '$1XXXXXX').replace(/(s:8:"filesize";i:)\d+;/g, '$1<n>;');
     s = s.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, (d) => (near(Date.parse(`${d.replace(' ', 'T')}Z`) / 1000) ? '<now>' : d));
     s = s.replace(/(?<![\d.])1\d{9}(?![\d])/g, (t) => (near(Number(t)) ? '<ts>' : t));
-    s = s.replace(/([?&]p=)(\d+)/g, (_m, p: string, id: string) => `${p}${label.get(id) ?? id}`);
+    s = s.replace(/([?&]p=|&#038;p=)(\d+)/g, (_m, p: string, id: string) => `${p}${label.get(id) ?? id}`);
     return s;
   };
 }

@@ -9,6 +9,7 @@ import {
   SANITIZE_USER_STRICT, VALIDATE_URL,
 } from './fixtures/php-text-outputs';
 import { sanitizeUser } from '../../src/wp/text/user-input';
+import { filterContentTags } from '../../src/wp/text/content-tags';
 import { THE_CONTENT, THE_EXCERPT, THE_TITLE, WPAUTOP, WPTEXTURIZE } from './fixtures/php-display-outputs';
 
 describe('sanitize_title (save context)', () => {
@@ -74,8 +75,10 @@ describe('display filters', () => {
   it.each(WPTEXTURIZE)('wptexturize(%j)', (input, output) => expect(wptexturize(input)).toBe(output));
   it.each(WPAUTOP)('wpautop(%j)', (input, output) => expect(wpautop(input)).toBe(output));
   it.each(THE_TITLE)('the_title(%j)', (input, output) => expect(theTitle(input)).toBe(output));
-  it.each(THE_CONTENT)('the_content(%j)', (input, output) => expect(theContent(input)).toBe(output));
-  it.each(THE_EXCERPT)('the_excerpt(%j)', (input, output) => expect(theExcerpt(input)).toBe(output));
+  // The recorded chain stops before wp_filter_content_tags (priority 12), which the REST answers recorded from the
+  // plugin cover (tests/api/kses): it is applied here on top of the recorded output.
+  it.each(THE_CONTENT)('the_content(%j)', (input, output) => expect(theContent(input)).toBe(filterContentTags(output)));
+  it.each(THE_EXCERPT)('the_excerpt(%j)', (input, output) => expect(theExcerpt(input)).toBe(filterContentTags(output)));
   it('wraps plain content in a paragraph as TEC returns it', () => expect(theContent('Foo')).toBe('<p>Foo</p>'));
 });
 

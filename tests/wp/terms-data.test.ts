@@ -86,7 +86,8 @@ describe('term fields as WordPress filters them before saving', () => {
     ['<p>Para</p> <strong>kept</strong>', 'Para <strong>kept</strong>'],
     ['<a href="http://example.com" onclick="x()" title=t>link</a>', '<a href="http://example.com" title="t">link</a>'],
     ['<a href="javascript:alert(1)">x</a>', '<a href="alert(1)">x</a>'],
-    ["<a href='mailto:a@b.c'>mail</a>", "<a href='mailto:a@b.c'>mail</a>"],
+    // WordPress 7.0 reads attributes with its HTML API and writes them back double-quoted.
+    ["<a href='mailto:a@b.c'>mail</a>", '<a href="mailto:a@b.c">mail</a>'],
     ['<script>alert(1)</script>text', 'alert(1)text'],
     ['<B>upper</B><br/>', '<B>upper</B>'],
     ['<!-- note -->after', '<!-- note -->after'],

@@ -64,10 +64,13 @@ function whereHasEvents(wp: WpData, query: Knex.QueryBuilder, q: LinkedQuery, ha
   else query.whereNotIn('p.ID', linkedByCountingEvents(wp, q));
 }
 
-/** find_like(): one field must contain every word; trashed posts never match. */
+/** find_like(): one field must contain every word; trashed posts never match, and a search without words matches nothing. */
 function whereLike(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<LinkedQuery['search']>): void {
   const patterns = search.words.map((w) => `%${escLike(w)}%`);
-  if (patterns.length === 0) return;
+  if (patterns.length === 0) {
+    query.whereRaw('1 = 0');
+    return;
+  }
   query.whereNot('p.post_status', 'trash');
   query.where((any) => {
     for (const column of ['p.post_title', 'p.post_content', 'p.post_excerpt']) {

@@ -1,4 +1,4 @@
-import { isPhpNumeric } from '../../php/builtins';
+import { isPhpNumeric, phpTrim } from '../../php/builtins';
 import { escHtml, sanitizeTitle } from '../../wp/text/formatting';
 
 /**
@@ -140,21 +140,55 @@ export function costValues(rows: ReadonlyArray<string | null>): string[] {
 }
 
 /**
- * The currency symbol and position a cost was written with: the text around the number, when every
- * numeric part agrees (`$20` → `$`/prefix, `20$` → `$`/postfix). Undefined when there is none.
+ * parse_cost_range($costs, null, false): each token keyed by its value, in the order first seen (a later token
+ * with the same key replaces the text in place).
  */
-export function parseCurrency(cost: string | readonly string[]): { symbol: string; position: 'prefix' | 'postfix' } | undefined {
-  const parts = (typeof cost === 'string' ? cost.split(',') : [...cost]).map((p) => p.trim()).filter(Boolean);
-  let found: { symbol: string; position: 'prefix' | 'postfix' } | undefined;
-  for (const part of parts) {
-    const match = /[.,]?\d+(?:[.,]\d+)*/.exec(part);
-    if (!match) continue;
-    const symbol = (part.slice(0, match.index) + part.slice(match.index + match[0].length)).trim();
-    // A second number beside the first (`10-20`, `$10 - $20`) is a range, not a currency: nothing is stored.
-    if (!symbol || /\d/.test(symbol)) return undefined;
-    const position = part.trimStart().startsWith(symbol) ? 'prefix' : 'postfix';
-    if (found && (found.symbol !== symbol || found.position !== position)) return undefined;
-    found = { symbol, position };
+function costTokensInOrder(costs: readonly string[]): Entry[] {
+  const byKey = new Map<Key, string>();
+  const tokens = costs.flatMap((cost) => {
+    const matches = [...cost.matchAll(TOKEN)];
+    return matches.length === 0 ? [{ text: cost, decimals: 0 }] : matches.map((m) => ({ text: m[0], decimals: m[2]!.length }));
+  });
+  const decimals = Math.max(0, ...tokens.map((t) => t.decimals));
+  for (const { text } of tokens) {
+    const numeric = text.replace(/[.,]/g, '.');
+    byKey.set(arrayKey(isPhpNumeric(numeric) ? numberFormatDigits(Number(numeric), decimals) : sanitizeTitle(numeric)), text);
   }
-  return found;
+  return [...byKey].map(([key, text]) => ({ key, text }));
+}
+
+const costPieces = (cost: string | readonly string[]): string[] => (typeof cost === 'string' ? cost.split(/\s*,\s*/) : [...cost]);
+const phpTruthyCost = (cost: string | readonly string[]): boolean => (typeof cost === 'string' ? cost !== '' && cost !== '0' : cost.length > 0);
+
+/**
+ * The currency symbol a cost was written with (Tribe__Cost_Utils::parse_currency_symbol): for each numeric token, the
+ * comma-separated piece at the token's place with the token removed; one symbol when they all agree, else none.
+ * (The plugin pairs the n-th token with the n-th piece, so `u9 2` compares "u 2" with nothing and has no symbol.)
+ */
+export function parseCurrencySymbol(cost: string | readonly string[]): string | undefined {
+  if (!phpTruthyCost(cost)) return undefined;
+  const pieces = costPieces(cost);
+  const symbols: string[] = [];
+  for (const [i, { key, text }] of costTokensInOrder(pieces).entries()) {
+    if (!isPhpNumeric(String(key))) continue;
+    symbols.push(phpTrim((pieces[i] ?? '').split(text).join('')));
+    if (symbols[symbols.length - 1] !== symbols[0]) return undefined;
+  }
+  return symbols.length > 0 ? symbols[0] : undefined;
+}
+
+/** Where the symbol stands (parse_currency_position): `prefix` when every piece holding it starts with it, `postfix` when none does. */
+export function parseCurrencyPosition(cost: string | readonly string[]): 'prefix' | 'postfix' | undefined {
+  if (!phpTruthyCost(cost)) return undefined;
+  const pieces = costPieces(cost);
+  const symbol = parseCurrencySymbol(pieces);
+  if (symbol === undefined || symbol === '' || symbol === '0') return undefined;
+  const positions: string[] = [];
+  for (const piece of pieces) {
+    const at = phpTrim(piece).indexOf(symbol);
+    if (at === -1) continue;
+    positions.push(at === 0 ? 'prefix' : 'postfix');
+    if (positions[positions.length - 1] !== positions[0]) return undefined;
+  }
+  return positions.length > 0 ? (positions[0] as 'prefix' | 'postfix') : undefined;
 }

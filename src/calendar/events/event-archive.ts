@@ -1,5 +1,6 @@
 import type { PostTypeDefinition } from '../registry/post-type';
 import { sanitizeTitle } from '../../wp/text/formatting';
+import { stripSlashes } from '../../wp/text/slashes';
 import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
@@ -41,9 +42,13 @@ const TERM_ROWS = { categories: localKey<TermRow[]>('categories filter terms'), 
 const textItems = (value: unknown): string[] => listToArray(value).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 const lower = (s: string) => s.toLowerCase();
 
-/** term_exists(): a number names an id; anything else a slug (sanitized) or a name. */
+/**
+ * term_exists(): a number names an id; anything else a slug (sanitized) or a name. A value whose slug sanitizes to
+ * nothing finds any term of the taxonomy (termsNamedBy() then loaded its first one), and filters by none.
+ */
 function termExistsIn(rows: readonly TermRow[], item: string): boolean {
   if (/^\d+$/.test(item)) return rows.some((t) => t.term_id === Number(item));
+  if (item !== '' && sanitizeTitle(item) === '') return rows.length > 0;
   return item !== '' && rows.some((t) => lower(t.slug) === lower(sanitizeTitle(item)) || lower(t.name) === lower(item));
 }
 
@@ -77,8 +82,6 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
   if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
-  // Geolocation needs both coordinates.
-  if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) checks.fail(a.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat');
   return checks.result();
 }
 
@@ -101,6 +104,9 @@ async function termClauses(input: OperationInput<EventListValues>, wp: WpData): 
 
 const csv = (value: unknown) => textItems(value).join(',');
 
+/** A raw parameter as the plugin writes it into a URL: a list or map of values joined with commas. */
+const implode = (value: unknown): string => (value !== null && typeof value === 'object' ? Object.values(value).map(String).join(',') : String(value));
+
 /**
  * The effective query values of `rest_url`, in the plugin's order; categories and tags are never included.
  * A false `geoloc` is left out with its coordinates; a true one always lists them, as bare keys when absent.
@@ -114,8 +120,8 @@ function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds
     ['end_date', bounds.end_date],
     ['search', a.search],
     ['geoloc', geoloc ? '1' : undefined],
-    ['geoloc_lat', !geoloc ? undefined : a.geoloc_lat === undefined ? null : String(params.geoloc_lat)],
-    ['geoloc_lng', !geoloc ? undefined : a.geoloc_lng === undefined ? null : String(params.geoloc_lng)],
+    ['geoloc_lat', !geoloc ? undefined : a.geoloc_lat === undefined ? null : implode(params.geoloc_lat)],
+    ['geoloc_lng', !geoloc ? undefined : a.geoloc_lng === undefined ? null : implode(params.geoloc_lng)],
     ['status', status],
     ['post_parent', a.post_parent === undefined ? undefined : String(a.post_parent)],
     ['include', a.include === undefined ? undefined : a.include.join(',')],
@@ -156,7 +162,9 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
     status: status.filter,
     ids: a.include,
     parent: a.post_parent,
-    search: a.search === undefined ? undefined : { text: a.search, excludeProtected: !env.ctx.isLoggedIn() },
+    // The plugin's event search loses two levels of backslashes: `\` and `\\` search for nothing (every event),
+    // `k\s` for `ks`.
+    search: a.search === undefined ? undefined : { text: stripSlashes(stripSlashes(a.search)), excludeProtected: !env.ctx.isLoggedIn() },
     termTaxonomyIds: await termClauses(input, wp),
     metaNumericIn: [
       ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),

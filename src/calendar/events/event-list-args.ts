@@ -44,8 +44,9 @@ export const EventListArgs = {
   featured: wpBoolean().optional().meta(registered('type, description', 'Events should be filtered by their featured status')),
   status: tec.any().optional().meta({ type: 'string', ...registered('format, description', 'The event post status', { format: 'string' }) }),
   geoloc: wpBoolean().optional().meta(registered('type, description', 'Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data')),
-  geoloc_lat: wpNumber().optional().meta({ format: 'double', ...registered('format, description', 'Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng') }),
-  geoloc_lng: wpNumber().optional().meta({ format: 'double', ...registered('format, description', 'Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat') }),
+  // The free plugin registers the coordinates with a format but no type: any value passes, and filters nothing.
+  geoloc_lat: tec.any().optional().meta({ format: 'double', ...registered('format, description', 'Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng') }),
+  geoloc_lng: tec.any().optional().meta({ format: 'double', ...registered('format, description', 'Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat') }),
   include: tec.positiveIntList().optional().meta({ type: 'array', items: { type: 'integer' }, ...registered('description, items', 'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.') }),
   post_parent: tec.idFormat().optional().meta(registered('type, description', 'Events should be filtered by their post_parent being the specified one.')),
   ticketed: wpBoolean().optional().meta(registered('type, description', 'Filter events with or without tickets.')),

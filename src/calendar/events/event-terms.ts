@@ -1,4 +1,5 @@
-import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, type TermRow } from '../../wp/terms';
+import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, TermWriteError, type TermRow } from '../../wp/terms';
+import { stripSlashes } from '../../wp/text/slashes';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { listToArray } from '../schemas/arg-validators';
@@ -42,15 +43,24 @@ export async function assignTerms(env: CalendarEnv, wp: WpData, eventId: number,
   await setObjectTerms(wp, env.registry.terms, eventId, taxonomy, ttIds);
 }
 
+/**
+ * A request's names reach term_exists() and wp_insert_term() unslashed by the plugin: both strip one level of
+ * backslashes (saved-meta.ts), the lookup before its search, the insert after its filters.
+ */
 async function translate(env: CalendarEnv, wp: WpData, taxonomy: string, item: unknown): Promise<Translated | undefined> {
   if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item.trim()))) {
     const term = (await getTermsByIds(wp, taxonomy, [Number(item)])).get(Number(item));
     return term ? { termId: term.term_id, asText: false } : undefined;
   }
   if (typeof item !== 'string' || item.trim() === '') return undefined;
-  const existing = await termExists(wp, item, taxonomy);
+  const existing = await termExists(wp, env.fromFile ? item : stripSlashes(item), taxonomy);
   if (existing && 'term_taxonomy_id' in existing) return { termId: existing.term_id, asText: true };
-  return { termId: (await insertTerm(wp, env.registry.terms, taxonomy, { name: item })).term_id, asText: false };
+  // A name wp_insert_term() refuses (one that sanitizes to nothing) is skipped.
+  const created = await insertTerm(wp, env.registry.terms, taxonomy, { name: item, slashed: !env.fromFile }).catch((error: unknown) => {
+    if (error instanceof TermWriteError) return undefined;
+    throw error;
+  });
+  return created ? { termId: created.term_id, asText: false } : undefined;
 }
 
 /** wp_set_object_terms() given the id as text: the term with that slug or name, created when there is none. */

@@ -2,6 +2,8 @@ import { scaleBackStatus } from '../registry/capabilities';
 import { phpEmpty } from '../../php/builtins';
 import { utcToLocal } from '../../php/date-time';
 import { sanitizeUrl } from '../../wp/text/formatting';
+import { savedMeta } from '../post-resource/saved-meta';
+import { tecSanitizeString } from '../post-resource/tec-sanitize';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
@@ -14,7 +16,7 @@ import type { PostWriter, WriteInput } from '../post-resource/define';
 import { attachmentForUrl } from '../post-resource/attachments';
 import { timezoneAbbr } from '../dates/timezones';
 import { nowLocal, postDates, saveThumbnail } from '../post-resource/post-dates';
-import { parseCurrency } from './cost';
+import { parseCurrencyPosition, parseCurrencySymbol } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
 import type { EventWriteArgs } from './event-args';
 import { EVENT_FIELDS } from './event-fields';
@@ -89,7 +91,7 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
   return dates !== undefined;
 }
 
-async function writeCost(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
+async function writeCost(env: CalendarEnv, wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const cost = input.args.cost;
   if (cost === undefined || cost === null) {
     if (!isUpdate) return;
@@ -100,21 +102,29 @@ async function writeCost(wp: WpData, id: number, input: WriteInput<EventWriteArg
   }
   // On create the plugin skips an empty() cost: "0" (or 0) leaves no `_EventCost` row; an update stores it.
   if (!isUpdate && phpEmpty(cost)) return;
-  const rows = (Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost]).map((v) => String(v));
-  await replacePostMeta(wp, id, EVENT_META.cost, rows.filter((r) => r !== ''));
-  const currency = parseCurrency(Array.isArray(cost) ? rows : String(cost));
-  if (currency) {
-    await updatePostMeta(wp, id, EVENT_META.currencySymbol, currency.symbol);
-    await updatePostMeta(wp, id, EVENT_META.currencyPosition, currency.position);
-  }
+  const list = Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost];
+  const raw = list.map((v) => String(v));
+  // One value is a string to the plugin (tec_sanitize_string); several are stored as they are (saved-meta.ts).
+  // An empty value as sent leaves no row; one that sanitizes to nothing is stored empty.
+  const sent = raw.filter((r) => r !== '');
+  const rows = (sent.length === 1 ? [tecSanitizeString(sent[0]!)] : sent).map((r) => savedMeta(env, EVENT_META.cost, r));
+  await replacePostMeta(wp, id, EVENT_META.cost, rows);
+  // The currency as parsed from the cost as sent; a create leaves out what is empty, an update stores it empty.
+  const parsedFrom = Array.isArray(cost) ? raw : String(cost);
+  const symbol = parseCurrencySymbol(parsedFrom);
+  const position = parseCurrencyPosition(parsedFrom) ?? '';
+  const storedSymbol = symbol === undefined ? '' : savedMeta(env, EVENT_META.currencySymbol, tecSanitizeString(symbol));
+  if (isUpdate || (symbol !== undefined && !phpEmpty(symbol))) await updatePostMeta(wp, id, EVENT_META.currencySymbol, storedSymbol);
+  if (isUpdate || position !== '') await updatePostMeta(wp, id, EVENT_META.currencyPosition, position);
 }
 
-async function writeFlags(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
+async function writeFlags(env: CalendarEnv, wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const a = input.args;
   await updatePostMeta(wp, id, EVENT_META.showMap, a.show_map ? '1' : '');
   await updatePostMeta(wp, id, EVENT_META.showMapLink, a.show_map_link ? '1' : '');
-  await writeFields(wp, id, EVENT_FIELDS, a);
-  const website = typeof a.website === 'string' ? sanitizeUrl(a.website) : '';
+  await writeFields(env, wp, id, EVENT_FIELDS, a);
+  // FILTER_SANITIZE_URL and tec_sanitize_string, then as update_metadata() stores it (saved-meta.ts).
+  const website = typeof a.website === 'string' ? savedMeta(env, EVENT_META.url, tecSanitizeString(sanitizeUrl(a.website))) : '';
   if (website || isUpdate) await updatePostMeta(wp, id, EVENT_META.url, website);
 }
 
@@ -134,8 +144,8 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
     async saveMeta(env, wp, id, input, existing) {
       const isUpdate = existing !== undefined;
       const newDates = await writeDates(env, wp, id, input, existing);
-      await writeFlags(wp, id, input, isUpdate);
-      await writeCost(wp, id, input, isUpdate);
+      await writeFlags(env, wp, id, input, isUpdate);
+      await writeCost(env, wp, id, input, isUpdate);
       await saveThumbnail(env, wp, id, input.args.image, isUpdate, input.prepared);
       if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);

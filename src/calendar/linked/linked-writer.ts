@@ -1,12 +1,13 @@
 import { scaleBackStatus } from '../registry/capabilities';
 import type { RestError } from '../../http/errors';
-import { stripAllTags } from '../../wp/text/formatting';
+import { sanitizeTextField } from '../../wp/text/formatting';
 import { updatePostMeta } from '../../wp/postmeta';
 import { findDuplicatePost, getPost } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { writeFields, type FieldTable } from '../post-resource/meta-fields';
 import { ORIGIN } from '../registry/meta-keys';
+import { savedMeta } from '../post-resource/saved-meta';
 import type { PostWriter, WriteInput } from '../post-resource/define';
 import { postDates, saveThumbnail } from '../post-resource/post-dates';
 
@@ -72,24 +73,25 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
 
     async saveMeta(env, wp, postId, input, existing) {
       const a = input.args;
-      await writeFields(wp, postId, config.fields, a);
+      await writeFields(env, wp, postId, config.fields, a);
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
       await saveThumbnail(env, wp, postId, a.image, existing !== undefined, input.prepared);
-      await writeArtifacts(wp, postId, config, a, existing !== undefined);
+      await writeArtifacts(env, wp, postId, config, a, existing !== undefined);
     },
   };
 }
 
 /**
  * The plugin's `_Venue…`/`_Organizer…` leftovers of the post fields it saves as meta: the dates are always
- * stored empty, the description with its tags stripped and only when sent, organizers add their status.
+ * stored empty, the description through sanitize_text_field() and only when a create sends it, organizers add their
+ * status.
  */
-async function writeArtifacts(wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>, isUpdate: boolean): Promise<void> {
+async function writeArtifacts(env: CalendarEnv, wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>, isUpdate: boolean): Promise<void> {
   if (!isUpdate) await updatePostMeta(wp, postId, config.originKey, ORIGIN);
   for (const field of config.artifactFields) {
     if (field === 'post_status') await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, (await getPost(wp, postId))?.post_status ?? '');
     else await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, '');
   }
-  if (typeof args.description === 'string') await updatePostMeta(wp, postId, `${config.artifactPrefix}Description`, stripAllTags(args.description));
+  if (!isUpdate && typeof args.description === 'string') await updatePostMeta(wp, postId, `${config.artifactPrefix}Description`, savedMeta(env, `${config.artifactPrefix}Description`, sanitizeTextField(args.description)));
 }
 

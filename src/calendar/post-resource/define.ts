@@ -58,8 +58,8 @@ export interface PostWriter<W = Record<string, any>> {
   /** Every meta row, term and link the plugin writes after the post row. */
   saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput<W>, existing?: PostRow): Promise<void>;
   /**
-   * Posts a create writes before its own (an event's inline venue and organizers, a downloaded image): the
-   * arguments that now name them by id.
+   * Posts a create or an update writes before its own row (an event's inline venue and organizers, a downloaded
+   * image): the arguments that now name them by id.
    */
   beforeInsert?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<Record<string, unknown>>;
   /** An existing post the create reuses instead of inserting (venue/organizer de-duplication). */

@@ -3,6 +3,8 @@ import { registered, wpBoolean } from '../../http/wp-types';
 import { deletePostMeta, updatePostMeta, type PostMeta } from '../../wp/postmeta';
 import { sanitizeTextField } from '../../wp/text/formatting';
 import type { WpData } from '../../wp/wp-handle';
+import type { CalendarEnv } from '../site/calendar-env';
+import { savedMeta } from './saved-meta';
 import { tec } from '../schemas/arg-validators';
 
 /**
@@ -92,12 +94,15 @@ export function exportFields(table: FieldTable, meta: PostMeta, postId: number):
   return out;
 }
 
-/** Writes every field of the table from a create's or update's validated arguments, in the table's order. */
-export async function writeFields(wp: WpData, postId: number, table: FieldTable, args: Record<string, unknown>): Promise<void> {
+/**
+ * Writes every field of the table from a create's or update's validated arguments, in the table's order, as
+ * update_metadata() stores what the plugin hands it (saved-meta.ts).
+ */
+export async function writeFields(env: CalendarEnv, wp: WpData, postId: number, table: FieldTable, args: Record<string, unknown>): Promise<void> {
   for (const [arg, field] of Object.entries(table)) {
     const value = field.write(args[arg]);
     if (value === null) await deletePostMeta(wp, postId, field.metaKey);
-    else if (value !== undefined) await updatePostMeta(wp, postId, field.metaKey, value);
+    else if (value !== undefined) await updatePostMeta(wp, postId, field.metaKey, savedMeta(env, field.metaKey, value));
   }
 }
 

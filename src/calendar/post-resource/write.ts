@@ -56,14 +56,20 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
   const duplicate = imported ? undefined : await type.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
-  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType }));
+  // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
   await type.writer.saveMeta(env, wp, post.ID, input, duplicate);
   return post.ID;
 }
 
-/** An update's rows, inside the caller's transaction: the post's fields, then its meta. */
-async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>): Promise<void> {
-  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, await type.writer.postFields(env, input, existing));
+/**
+ * An update's rows, inside the caller's transaction: the posts it writes first (an inline venue or organizer, a
+ * downloaded image: before the post's row and its revision), the post's fields, then its meta.
+ */
+async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, given: WriteInput<WriteArgs<A>>): Promise<void> {
+  const replaced = await type.writer.beforeInsert?.(env, wp, given);
+  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
+  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), slashed: !env.fromFile });
   await type.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 

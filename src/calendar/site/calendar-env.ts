@@ -1,4 +1,4 @@
-import type { PostAction, PostCapRecord, Subject, TermAction } from '../../auth/permissions';
+import { canPostUnfilteredHtml, type PostAction, type PostCapRecord, type Subject, type TermAction } from '../../auth/permissions';
 import { restRoot } from '../../http/context';
 import { resolveZone } from '../../php/date-time';
 import { postPermalink } from '../../wp/permalinks';
@@ -38,6 +38,14 @@ export interface CalendarEnv {
   fromFile?: boolean;
 }
 
+const hostOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+};
+
 export async function calendarEnv(ctx: CalendarContext, namespace: string): Promise<CalendarEnv> {
   const registry = ctx.registry;
   const site = await ctx.site();
@@ -69,6 +77,9 @@ export async function calendarEnv(ctx: CalendarContext, namespace: string): Prom
       revisionTypes: new Set(registry.postTypes.filter((t) => t.revisions).map((t) => t.postType)),
       homeUrl: site.home,
       userId: ctx.principal.userId,
+      // The one decision whether what this caller saves is filtered by kses.
+      unfilteredHtml: canPostUnfilteredHtml(ctx.principal),
+      uploadsHost: hostOf(site.uploadsUrl),
     },
   };
 }

@@ -95,6 +95,7 @@ export function termWriteError(error: unknown): unknown {
         shape: { additionalData: [error.termId, error.termId] },
       }),
     empty_term_name: () => restError('empty_term_name', bare),
+    invalid_term_name: () => restError('invalid_term_name', bare),
     missing_parent: () => restError('missing_parent', bare),
     duplicate_term_slug: () => restError('duplicate_term_slug', { args: [error.slug ?? ''], ...bare }),
   };

@@ -1,5 +1,7 @@
 import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
+import { sanitizeTextField } from '../../wp/text/formatting';
+import { savedMeta } from '../post-resource/saved-meta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -74,9 +76,10 @@ function exportVenue(r: PostExportReader, post: PostRow): Record<string, unknown
 /** Map flags: "" when the parameter is sent and not truthy ("false", "0", "abc"), "1" otherwise (so omitted resets to "1"). */
 const mapFlag = (value: unknown): string => (value !== undefined && value !== null && !isTruthy(value) ? '' : '1');
 
-async function venueMeta(_env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
+async function venueMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;
-  await updatePostMeta(wp, postId, VENUE_META.stateProvince, stateProvince(a));
+  // Saved through sanitize_text_field() like every `_Venue…` field.
+  await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(stateProvince(a))));
   if (a.stateprovince !== undefined) wp.noteChange(postId, STATE_PROVINCE_NAMED);
   const showMap = mapFlag(a.show_map);
   const showMapLink = mapFlag(a.show_map_link);

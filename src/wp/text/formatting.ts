@@ -1,4 +1,5 @@
 import { phpTrim } from '../../php/builtins';
+import { stripTags } from '../../php/strip-tags';
 import { removeAccents } from './remove-accents';
 
 /**
@@ -8,34 +9,9 @@ import { removeAccents } from './remove-accents';
  */
 
 export { removeAccents } from './remove-accents';
+export { stripTags } from '../../php/strip-tags';
 export { wptexturize } from './texturize';
 export { capitalPDangit, convertChars, shortcodeUnautop, theContent, theContentFilters, theExcerpt, theExcerptFilters, theTitle, wpautop } from './content-filters';
-
-/**
- * PHP strip_tags(): removes tags and comments. A `<` followed by whitespace is text (one ending the string opens a
- * tag); quotes inside a tag may hide a `>`; an unterminated tag swallows the rest of the string; NUL bytes go
- * wherever they stand.
- */
-export function stripTags(text: string): string {
-  let out = '';
-  let inTag = false;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\0') continue;
-    if (!inTag) {
-      if (c === '<' && !/\s/.test(text[i + 1] ?? '')) inTag = true;
-      else out += c;
-    } else if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") {
-      quote = c;
-    } else if (c === '>') {
-      inTag = false;
-    }
-  }
-  return out;
-}
 
 /** utf8_uri_encode($text, 200): percent-encodes non-ASCII UTF-8 bytes (lowercase hex), whole characters only. */
 function utf8UriEncode(text: string, length: number): string {
@@ -154,18 +130,20 @@ const ENTITY_NAMES = new Set(
 const validUnicode = (i: number) =>
   i === 0x9 || i === 0xa || i === 0xd || (i >= 0x20 && i <= 0xd7ff) || (i >= 0xe000 && i <= 0xfffd) || (i >= 0x10000 && i <= 0x10ffff);
 
-/** wp_kses_normalize_entities(): `&` → `&amp;` unless it starts an entity WordPress allows; numeric ones normalised. */
+/**
+ * wp_kses_normalize_entities() of WordPress 7.0: `&` → `&amp;` unless it starts an entity WordPress allows; numeric
+ * ones normalised first (so `&amp;#46;` stays encoded), then the named ones.
+ */
 function normalizeEntities(text: string): string {
   return text
     .replace(/&/g, '&amp;')
-    .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (m, name: string) => (ENTITY_NAMES.has(name) ? `&${name};` : m))
-    .replace(/&amp;#(0*[0-9]{1,7});/g, (_m, digits: string) => {
-      if (digits === '0') return '';
-      return validUnicode(parseInt(digits, 10)) ? `&#${digits.replace(/^0+/, '').padStart(3, '0')};` : `&amp;#${digits};`;
-    })
-    .replace(/&amp;#[Xx](0*[0-9A-Fa-f]{1,6});/g, (_m, hex: string) =>
+    .replace(/&amp;#(0*[1-9][0-9]{0,6});/g, (_m, digits: string) =>
+      validUnicode(parseInt(digits, 10)) ? `&#${digits.replace(/^0+/, '').padStart(3, '0')};` : `&amp;#${digits};`,
+    )
+    .replace(/&amp;#[Xx](0*[1-9A-Fa-f][0-9A-Fa-f]{0,5});/g, (_m, hex: string) =>
       validUnicode(parseInt(hex, 16)) ? `&#x${hex.replace(/^0+/, '')};` : `&amp;#x${hex};`,
-    );
+    )
+    .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (m, name: string) => (ENTITY_NAMES.has(name) ? `&${name};` : m));
 }
 
 /**

@@ -1,165 +1,70 @@
-import { ksesNormalizeEntities } from './formatting';
+import { allowedHtml, type KsesContext } from './kses-allowed-html';
+import { ksesAttr, type KsesOptions } from './kses-attributes';
+import { ksesNoNull } from './kses-protocols';
+import { filterBlockContent } from './kses-blocks';
+import { escHtml, ksesNormalizeEntities } from './formatting';
 
 /**
- * wp_filter_kses(): wp_kses() with WordPress's small `$allowedtags` set, the filter WordPress runs on term
- * descriptions before saving them (`pre_term_description`). A port of wp_kses_split / wp_kses_attr / wp_kses_hair /
- * wp_kses_bad_protocol: disallowed tags lose their markup (their text stays), allowed ones keep only their allowed
- * attributes, re-quoted; entities are normalised and URL attributes lose protocols WordPress does not allow.
+ * wp_kses() of WordPress 7.0 and the filters built on it. The text is cut into tags, comments and text
+ * (wp_kses_split); a tag WordPress does not allow in the context loses its markup and keeps its text, an allowed one
+ * keeps only its allowed attributes (kses-attributes.ts); a stray `>` becomes `&gt;`, a `<` that never closes
+ * becomes `&lt;`, entities are normalised, block comment attributes are filtered too.
+ *
+ * Contexts: 'post' (`$allowedposttags`: post content and excerpts), 'data' (`$allowedtags`: titles and other
+ * short text), 'description' (`$allowedtags` with `rel` and `target` on links: term and user descriptions),
+ * 'strip' (no tags at all).
  */
 
-const ALLOWED_TAGS: Record<string, readonly string[]> = {
-  a: ['href', 'title'],
-  abbr: ['title'],
-  acronym: ['title'],
-  b: [],
-  blockquote: ['cite'],
-  cite: [],
-  code: [],
-  del: ['datetime'],
-  em: [],
-  i: [],
-  q: ['cite'],
-  s: [],
-  strike: [],
-  strong: [],
-};
+export type { KsesContext } from './kses-allowed-html';
+export type { KsesOptions } from './kses-attributes';
 
-/** wp_kses_uri_attributes(). */
-const URI_ATTRIBUTES = new Set(['action', 'archive', 'background', 'cite', 'classid', 'codebase', 'data', 'formaction', 'href', 'icon', 'longdesc', 'manifest', 'poster', 'profile', 'src', 'usemap', 'xmlns']);
+/** PHP's `$` without the multiline flag: the end, or just before a final newline. */
+const END = '(?=\\n?$)';
+const TOKEN = new RegExp(`(<!--[^\\n]*?(-->|${END}))|</[^a-zA-Z][^>]*>|<![^>]*>|(<[^>]*(>|${END})|>)`, 'g');
 
-/** wp_allowed_protocols(). */
-const ALLOWED_PROTOCOLS = new Set(['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']);
-
-const noNull = (text: string, slashZero: 'remove' | 'keep' = 'remove'): string => {
-  const out = text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, '');
-  return slashZero === 'remove' ? out.replace(/\\+0+/g, '') : out;
-};
-
-export function wpFilterKses(text: string): string {
-  const content = ksesNormalizeEntities(noNull(text, 'keep'));
-  return content.replace(/(<!--.*?(-->|$))|(<[^>]*(>|$)|>)/g, (token) => split2(token));
+export function wpKses(text: string, context: KsesContext, options: KsesOptions = {}, nested = false): string {
+  let content = ksesNormalizeEntities(ksesNoNull(text, 'keep'));
+  content = preKsesLessThan(content);
+  // wp_pre_kses_block_attributes() unhooks itself while it filters the attributes.
+  if (!nested) content = filterBlockContent(content, (value) => wpKses(value, context, options, true));
+  return content.replace(TOKEN, (token) => split2(token, context, options, nested));
 }
 
-function split2(raw: string): string {
+/** wp_filter_kses(): the short-text context (titles, term names, comments of users without unfiltered_html). */
+export const wpFilterKses = (text: string, options: KsesOptions = {}): string => wpKses(text, 'data', options);
+
+/** wp_filter_post_kses(): post content and excerpts of users without unfiltered_html. */
+export const wpFilterPostKses = (text: string, options: KsesOptions = {}): string => wpKses(text, 'post', options);
+
+/** wp_pre_kses_less_than(): a `<` that never closes (before another `<` or the end) is text. */
+function preKsesLessThan(text: string): string {
+  if (!text.includes('<')) return text;
+  return text.replace(new RegExp(`<[^>]*?((?=<)|>|${END})`, 'g'), (match) => (match.includes('>') ? match : escHtml(match)));
+}
+
+/** Filters `text` with wp_kses() until it no longer changes. */
+function stable(text: string, context: KsesContext, options: KsesOptions, nested: boolean): string {
+  let content = text;
+  for (let next = wpKses(content, context, options, nested); next !== content; next = wpKses(content, context, options, nested)) content = next;
+  return content;
+}
+
+/** wp_kses_split2(): one token. */
+function split2(raw: string, context: KsesContext, options: KsesOptions, nested: boolean): string {
   const token = raw.replace(/\\"/g, '"');
   if (!token.startsWith('<')) return '&gt;';
+  // The HTML parser's bogus comments (`</3>`, `<!x>`): their inside is filtered, their shape kept.
+  if (/^(?:<\/[^a-zA-Z][^>]*>|<![a-z][^>]*>)$/.test(token)) return `<${token[1]}${stable(token.slice(2, -1), context, options, nested)}>`;
   if (token.startsWith('<!--')) {
-    let inner = token.replace(/<!--|-->/g, '');
-    for (let next = wpFilterKses(inner); next !== inner; next = wpFilterKses(inner)) inner = next;
+    const inner = stable(token.split('<!--').join('').split('-->').join(''), context, options, nested);
     if (inner === '') return '';
     return `<!--${inner.replace(/--+/g, '-').replace(/-$/, '')}-->`;
   }
-  const m = /^<\s*(\/\s*)?([a-zA-Z0-9-]+)([^>]*)>?$/.exec(token);
+  const m = new RegExp(`^<\\s*(/\\s*)?([a-zA-Z0-9-]+)([^>]*)>?${END}`).exec(token);
   if (!m) return '';
   const [, slash = '', element = '', attributes = ''] = m;
-  const allowed = ALLOWED_TAGS[element.toLowerCase()];
+  const allowed = allowedHtml(context).get(element.toLowerCase());
   if (!allowed) return '';
   if (slash.trim() !== '') return `</${element}>`;
-  const xhtmlSlash = /\s*\/\s*$/.test(attributes) ? ' /' : '';
-  if (allowed.length === 0) return `<${element}${xhtmlSlash}>`;
-  const kept = hair(attributes)
-    .filter((a) => allowed.includes(a.name.toLowerCase()))
-    .map((a) => ` ${a.whole}`)
-    .join('')
-    .replace(/[<>]/g, '');
-  return `<${element}${kept}${xhtmlSlash}>`;
+  return ksesAttr(element, attributes, allowed, options);
 }
-
-interface Attribute {
-  name: string;
-  whole: string;
-}
-
-/** wp_kses_hair(): the attribute list split into name/value pairs, the first of each name winning. */
-function hair(input: string): Attribute[] {
-  const found = new Map<string, Attribute>();
-  const add = (name: string, whole: string) => {
-    if (!found.has(name)) found.set(name, { name, whole });
-  };
-  const valueOf = (name: string, value: string) => (URI_ATTRIBUTES.has(name.toLowerCase()) ? badProtocol(value) : value);
-  let rest = input;
-  let mode = 0;
-  let name = '';
-  while (rest.length > 0) {
-    let working = false;
-    let m: RegExpExecArray | null;
-    if (mode === 0) {
-      if ((m = /^[_a-zA-Z][-_a-zA-Z0-9:.]*/.exec(rest))) {
-        name = m[0];
-        rest = rest.slice(m[0].length);
-        working = true;
-        mode = 1;
-      }
-    } else if (mode === 1) {
-      if ((m = /^\s*=\s*/.exec(rest))) {
-        rest = rest.slice(m[0].length);
-        working = true;
-        mode = 2;
-      } else if ((m = /^\s+/.exec(rest))) {
-        add(name, name);
-        rest = rest.slice(m[0].length);
-        working = true;
-        mode = 0;
-      }
-    } else if ((m = /^"([^"]*)"(\s+|\/?$)/.exec(rest))) {
-      add(name, `${name}="${valueOf(name, m[1]!)}"`);
-      rest = rest.replace(/^"[^"]*"(\s+|$)/, '');
-      working = true;
-      mode = 0;
-    } else if ((m = /^'([^']*)'(\s+|\/?$)/.exec(rest))) {
-      add(name, `${name}='${valueOf(name, m[1]!)}'`);
-      rest = rest.replace(/^'[^']*'(\s+|$)/, '');
-      working = true;
-      mode = 0;
-    } else if ((m = /^([^\s"']+)(\s+|\/?$)/.exec(rest))) {
-      add(name, `${name}="${valueOf(name, m[1]!)}"`);
-      rest = rest.replace(/^[^\s"']+(\s+|$)/, '');
-      working = true;
-      mode = 0;
-    }
-    if (!working) {
-      // wp_kses_html_error(): drop the malformed part and start over.
-      rest = rest.replace(/^("[^"]*("|$)|'[^']*('|$)|\S)*\s*/, '');
-      mode = 0;
-    }
-  }
-  if (mode === 1) add(name, name);
-  return [...found.values()];
-}
-
-/** wp_kses_bad_protocol(): strips schemes WordPress does not allow, until the value is stable. */
-function badProtocol(value: string): string {
-  let content = noNull(value);
-  if (content.startsWith('https://') || content.startsWith('http://')) return content;
-  let previous: string;
-  let iterations = 0;
-  do {
-    previous = content;
-    content = badProtocolOnce(content, 1);
-  } while (previous !== content && ++iterations < 6);
-  return previous !== content ? '' : content;
-}
-
-function badProtocolOnce(value: string, count: number): string {
-  const content = value.replace(/(&#0*58(?![;0-9])|&#x0*3a(?![;a-f0-9]))/gi, '$1;');
-  const split = /:|&#0*58;|&#x0*3a;/i.exec(content);
-  if (!split || /\/\?/.test(content.slice(0, split.index))) return content;
-  let rest = content.slice(split.index + split[0].length).trim();
-  const scheme = decodeNumericEntities(content.slice(0, split.index)).replace(/\s/g, '');
-  const protocol = ALLOWED_PROTOCOLS.has(noNull(scheme).toLowerCase()) ? `${noNull(scheme).toLowerCase()}:` : '';
-  if (protocol === 'feed:') {
-    if (count > 2) return '';
-    rest = badProtocolOnce(rest, count + 1);
-    if (rest === '') return rest;
-  }
-  return protocol + rest;
-}
-
-/** wp_kses_decode_entities(): numeric entities only. */
-function decodeNumericEntities(text: string): string {
-  return text
-    .replace(/&#(0*[0-9]{1,7});/g, (m, d: string) => codePoint(m, Number.parseInt(d, 10)))
-    .replace(/&#[Xx](0*[0-9A-Fa-f]{1,6});/g, (m, h: string) => codePoint(m, Number.parseInt(h, 16)));
-}
-
-const codePoint = (entity: string, n: number): string => (n <= 0x10ffff ? String.fromCodePoint(n) : entity);

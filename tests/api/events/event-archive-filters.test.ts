@@ -181,12 +181,13 @@ describe('featured, include, post_parent, ticketed, geoloc', () => {
     await invalid('?ticketed=maybe', 'ticketed', 'ticketed is not of type boolean.');
   });
 
-  it('accepts and ignores geolocation without location data; the coordinates go together', async () => {
+  it('accepts and ignores geolocation without location data, whatever the coordinates (the free plugin does not check them)', async () => {
     expect(await names('?geoloc=true')).toHaveLength(6);
     expect(await names('?geoloc_lat=45.5&geoloc_lng=-73.6')).toHaveLength(6);
-    await invalid('?geoloc_lat=45.5', 'geoloc_lat');
-    await invalid('?geoloc_lng=-73.6', 'geoloc_lng');
-    await invalid('?geoloc_lat=north&geoloc_lng=1', 'geoloc_lat', 'geoloc_lat is not of type number.');
+    expect(await names('?geoloc_lat=45.5')).toHaveLength(6);
+    expect(await names('?geoloc_lng=-73.6')).toHaveLength(6);
+    expect(await names('?geoloc_lat=north&geoloc_lng=1')).toHaveLength(6);
+    expect(await names('?geoloc_lat[]=1&geoloc_lng=')).toHaveLength(6);
     await invalid('?geoloc=somewhere', 'geoloc', 'geoloc is not of type boolean.');
   });
 });

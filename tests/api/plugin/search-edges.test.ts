@@ -1,0 +1,35 @@
+import { createTecTables } from '../../support/tec-tables';
+import { createCallers } from '../../support/callers';
+import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import recorded from '../../fixtures/plugin/search-edges.json';
+import { listAnswer, SEARCH_CALENDAR, SEARCH_QUERIES } from './search-edges';
+
+/**
+ * Searches and list filters at their edges, answered as the plugin answers them (search-edges.json, recorded by
+ * scripts/record-search-edges.ts): a venue or organizer search with no word in it (`'`, `%`, `ñ`) finds nothing; an
+ * event search loses two levels of backslashes (`\` finds everything); any geoloc_lat/geoloc_lng passes; a category
+ * whose slug sanitizes to nothing passes once the taxonomy has a term, and filters by nothing.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ siteUrl: SITE_URL });
+  await createTecTables(t.wp);
+  const { administrator } = await createCallers(t.wp);
+  for (const write of SEARCH_CALENDAR) {
+    const res = await t.request.post(`/wp-json/tribe/events/v1${write.path}`).set('Authorization', administrator.authorization).send(write.body);
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+const answers = recorded.answers as Record<string, unknown>;
+
+it('has an answer recorded for every query', () => {
+  expect(Object.keys(answers)).toEqual(SEARCH_QUERIES);
+});
+
+it.each(SEARCH_QUERIES)('%s', async (path) => {
+  const res = await t.request.get(`/wp-json/tribe/events/v1${path}`);
+  expect(listAnswer(res.status, res.body, SITE_URL)).toEqual(answers[path]);
+});
