@@ -13,7 +13,9 @@
  * writes stamp (each answer keeps its Date). Needs a running oracle of its own (it resets that database):
  *
  *   (cd ../shared/oracle && ORACLE_PORT=8091 ORACLE_DB=tecoracle_wpv2 ./setup.sh)
- *   ORACLE_PORT=8091 ORACLE_DB=tecoracle_wpv2 npx tsx scripts/record-wp-v2.ts [reads|writes]
+ *   ORACLE_PORT=8091 ORACLE_DB=tecoracle_wpv2 npx tsx scripts/record-wp-v2.ts [reads|writes|calendar]
+ *
+ * `calendar` only makes the calendar and leaves it in the oracle (for a client such as scripts/wpapi-driver.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -89,6 +91,11 @@ async function main(): Promise<void> {
   mkdirSync(UPLOADS, { recursive: true });
   const recordedAt = new Date().toISOString();
   const cal = await writeWpCalendar(side, db);
+  if (only === 'calendar') {
+    await db.end();
+    process.stdout.write(`${JSON.stringify(cal.users)}\n`);
+    return;
+  }
   const state: OracleState = { db: ORACLE_DB, uploads: UPLOADS, dump: `${WORK}/wp-v2-calendar.sql` };
   saveState(state);
   const files = await listUploads(UPLOADS);
