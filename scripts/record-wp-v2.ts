@@ -42,6 +42,8 @@ const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationshi
 export type Recorded = Omit<WpExchange, 'name' | 'headers'> & { requestHeaders?: Record<string, string> } & WpAnswer;
 
 const recordOf = (x: WpExchange, a: WpAnswer): Recorded => {
+  // WordPress answers its own errors as JSON; an HTML 500 is the oracle failing (its database gone), not an answer.
+  if (a.status >= 500 && !/json/.test(a.headers['content-type'] ?? '')) throw new Error(`${x.name}: the oracle failed (${a.status}): ${a.text.slice(0, 200)}`);
   const { name: _name, headers: requestHeaders, ...request } = x;
   return { ...request, ...(requestHeaders ? { requestHeaders } : {}), ...a };
 };
