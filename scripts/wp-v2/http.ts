@@ -91,6 +91,19 @@ export async function sendWp(side: WpSide, x: WpExchange, allHeaders = false): P
   return { status: res.status, date, headers, text: x.method === 'HEAD' ? '' : await res.text() };
 }
 
+/**
+ * The same, for a side that may drop the connection (a server without the route may answer before reading an
+ * upload and close): a failed exchange becomes status 0 with the error as its body, a difference to report.
+ */
+export async function trySendWp(side: WpSide, x: WpExchange, allHeaders = false): Promise<WpAnswer> {
+  try {
+    return await sendWp(side, x, allHeaders);
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    return { status: 0, date: new Date().toISOString(), headers: {}, text: `fetch failed: ${cause ?? String(error)}` };
+  }
+}
+
 /** A request that must succeed; returns the parsed body. */
 export async function callWp(side: WpSide, as: WpCaller, method: string, path: string, body?: unknown): Promise<any> {
   const a = await sendWp(side, { name: path, method, path, as, body });

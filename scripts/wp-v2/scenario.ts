@@ -22,12 +22,12 @@ export interface Baseline {
   files: UploadedFile[];
 }
 
-export async function runScenario(side: WpSide, scenario: WriteScenario, base: Baseline, allHeaders = false): Promise<ScenarioRun> {
+export async function runScenario(side: WpSide, scenario: WriteScenario, base: Baseline, send: (side: WpSide, x: WpExchange) => Promise<WpAnswer> = sendWp): Promise<ScenarioRun> {
   const ids: number[] = [];
   const steps: ScenarioRun['steps'] = [];
   for (const step of scenario.steps) {
     const x = { ...step, path: withIds(step.path, ids), ...(step.body === undefined ? {} : { body: withIds(step.body, ids) }) };
-    const answer = await sendWp(side, x, allHeaders);
+    const answer = await send(side, x);
     steps.push({ x, answer });
     let id: unknown;
     try {

@@ -27,9 +27,12 @@ export function saveState(state: OracleState): void {
   if (dump.status !== 0) throw new Error(`saving the oracle's state failed: ${dump.stderr}`);
 }
 
+/** Restores the saved state; tried twice, as a busy machine may fail the first (the restore is idempotent). */
 export function restoreState(state: OracleState): void {
-  const r = spawnSync('sh', ['-c', `mariadb ${state.db} < ${state.dump} && rm -rf ${state.uploads} && cp -a ${state.dump}.uploads ${state.uploads}`], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`restoring the oracle's state failed: ${r.stderr}`);
+  const run = () => spawnSync('sh', ['-c', `mariadb ${state.db} < ${state.dump} && rm -rf ${state.uploads} && cp -a ${state.dump}.uploads ${state.uploads}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  let r = run();
+  if (r.status !== 0) r = run();
+  if (r.status !== 0) throw new Error(`restoring the oracle's state failed: ${r.error?.message ?? ''} ${r.signal ?? ''} ${r.stderr ?? ''}`);
 }
 
 /** Each table a write may touch, with its key columns. */
