@@ -9,6 +9,7 @@ import { diffRows, dumpRows } from './rows';
 import { refusedWrites, WRITE_CASES } from './writes';
 import { connectOracleDb, createAuthor, ORACLE_DB, pluginSide, resetOracle, root, SITE } from './oracle';
 import { compareTec } from './tec/compare';
+import { compareWpFamily, wpServiceEnv } from './family-wp';
 
 /**
  * npm run compare:plugin — the service against the real plugin on one database. Needs a running oracle
@@ -16,8 +17,9 @@ import { compareTec } from './tec/compare';
  *
  *   ORACLE_PORT (8083), ORACLE_DB (tecoracle_a), ORACLE_DIR (the oracle scripts), COMPARE_PORT (8093),
  *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only,
- *   COMPARE_FAMILY: `tribe` (default, tribe/events/v1) or `tec` (tec/v1: tec/compare.ts; restores the database with
- *   mariadb/mariadb-dump as root over the socket between writes).
+ *   COMPARE_FAMILY: `tribe` (default, tribe/events/v1), `tec` (tec/v1: tec/compare.ts; restores the database with
+ *   mariadb/mariadb-dump as root over the socket between writes) or `wp` (WordPress's own wp/v2 routes for the calendar:
+ *   family-wp.ts).
  */
 
 const SERVICE_PORT = process.env.COMPARE_PORT ?? '8093';
@@ -31,10 +33,10 @@ interface Result {
 }
 const results: Result[] = [];
 
-async function startService(): Promise<ChildProcess> {
+async function startService(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: SERVICE_PORT, DATABASE_URL: `mysql://tecoracle:tecoracle@127.0.0.1:3306/${ORACLE_DB}`, DB_TABLE_PREFIX: 'wp_', SITE_URL: SITE, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: SERVICE_PORT, DATABASE_URL: `mysql://tecoracle:tecoracle@127.0.0.1:3306/${ORACLE_DB}`, DB_TABLE_PREFIX: 'wp_', SITE_URL: SITE, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
@@ -72,11 +74,16 @@ async function main(): Promise<void> {
   const plugin = pluginSide();
   const service: Side = { base: `http://127.0.0.1:${SERVICE_PORT}`, auth: plugin.auth };
   const db = await connectOracleDb();
-  const child = await startService();
+  const wp = process.env.COMPARE_FAMILY === 'wp';
+  const child = await startService(wp ? wpServiceEnv() : {});
   try {
     if (process.env.COMPARE_FAMILY === 'tec') {
       results.push(...(await compareTec(db, plugin.auth.admin!, service.base)));
       return;
+    }
+    if (wp) {
+      await compareWpFamily(db, SITE, service.base, (r) => results.push(r));
+      return report();
     }
     // 1. A calendar written through the plugin, read by both.
     await resetOracle(db);

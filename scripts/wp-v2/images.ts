@@ -1,0 +1,36 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { FIXTURE_DIR } from './http';
+
+/**
+ * The files the recording uploads, made once and kept in the fixture folder so that a replay sends the same bytes:
+ * a 1200×800 JPEG (large enough for every size WordPress makes), a 64×64 PNG and a text file.
+ */
+
+export const POSTER = 'poster.jpg';
+export const SMALL = 'small.png';
+export const TEXT = 'notes.txt';
+
+function gradient(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.round((255 * x) / width);
+      pixels[i + 1] = Math.round((255 * y) / height);
+      pixels[i + 2] = (x ^ y) & 0xff;
+    }
+  }
+  return pixels;
+}
+
+export async function ensureUploadFiles(): Promise<void> {
+  mkdirSync(FIXTURE_DIR, { recursive: true });
+  const poster = resolve(FIXTURE_DIR, POSTER);
+  if (!existsSync(poster)) await sharp(gradient(1200, 800), { raw: { width: 1200, height: 800, channels: 3 } }).jpeg({ quality: 70 }).toFile(poster);
+  const small = resolve(FIXTURE_DIR, SMALL);
+  if (!existsSync(small)) await sharp(gradient(64, 64), { raw: { width: 64, height: 64, channels: 3 } }).png().toFile(small);
+  const text = resolve(FIXTURE_DIR, TEXT);
+  if (!existsSync(text)) writeFileSync(text, 'Plain text, not an image.\n');
+}
