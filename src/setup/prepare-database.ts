@@ -2,6 +2,8 @@ import type { Database } from '../db/database';
 import { ensureSchema, type CoreTable } from '../db/schema';
 import { withCalendarCapabilities } from '../calendar/capabilities';
 import { eventIndexState, installEventIndex } from '../calendar/data/event-index';
+import { TEC_OPTIONS } from '../calendar/identifiers';
+import { DEFAULT_PER_PAGE } from '../calendar/page-size';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
 import { WpData } from '../wp/wp-data';
@@ -52,6 +54,8 @@ export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Even
     ['time_format', 'g:i a'],
     ['start_of_week', '1'],
     [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles())],
+    // TEC's own page-size setting, which the plugin's lists read before WordPress's: the spec's 24 on a new site.
+    [TEC_OPTIONS, { posts_per_page: String(DEFAULT_PER_PAGE) }],
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { checked, registered, RequestValue, wpBoolean, wpNumber } from '../../http/wp-types';
-import { DEFAULT_PER_PAGE } from '../page-size';
+import { perPageArg } from '../page-size';
 import { tecTimezoneString } from '../timezones';
 import { tec } from '../validators';
 import { defaultBounds } from './event-window';
@@ -25,7 +25,7 @@ const time = (description: string, bound?: 'start' | 'end') =>
 
 export const EventListArgs = {
   page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
-  per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(registered('default, description, type', 'The number of events to return on each page', { default: String(DEFAULT_PER_PAGE) })),
+  per_page: perPageArg('The number of events to return on each page'),
   start_date: time('Events that start on the specified date', 'start'),
   end_date: time('Events that end on the specified date', 'end'),
   starts_before: time('Events that start before the specified date'),
