@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
-import { frontEndPages } from './calendar/front-end/router';
+import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { Database } from './db/database';
@@ -161,9 +161,9 @@ export function createApp(deps: AppDeps): express.Express {
   const pages = frontEndPages(contextFor);
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
-  app.use((_req, response) => {
-    response.status(404).type('text/plain').send('Not Found');
-  });
+  // Any other path is WordPress's 404 page, whatever the method.
+  const notFound = notFoundPage(contextFor);
+  app.use((req, response, next) => routed(response, () => void Promise.resolve(notFound(req, response, next)).catch(next)));
 
   // Errors outside the REST pipeline (an oversized or unreadable body) still answer in WordPress's shape.
   app.use((err: unknown, req: Request, response: Response, _next: NextFunction) => {
@@ -239,9 +239,11 @@ function sendRestError(response: Response, code: TransportError | RestError): vo
  */
 export function restRouteOf(req: Request): string | null | { invalid: true } {
   const path = req.path;
-  const m = /^\/(?:index\.php\/)?wp-json(\/.*)?$/.exec(path);
-  if (m) return normaliseRoute(safeDecode(m[1] ?? '/'));
-  if (path === '/' || path === '/index.php') {
+  // WordPress finds the REST prefix after any run of slashes, and its route with every run of slashes made one (a
+  // percent-encoded slash included): `//wp-json//tribe/events/v1/events/` is the events route.
+  const m = /^\/+(?:index\.php\/+)?wp-json(\/.*)?$/.exec(path);
+  if (m) return normaliseRoute(safeDecode(m[1] ?? '/').replace(/\/{2,}/g, '/'));
+  if (/^\/+(?:index\.php)?$/.test(path)) {
     const query = req.originalUrl.includes('?') ? new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)) : null;
     if (!query) return null;
     const keys = [...query.keys()];
