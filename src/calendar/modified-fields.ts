@@ -18,7 +18,12 @@ const TRACKED_TYPES = new Set<string>(Object.values(POST_TYPE));
  * other request fields, right after `_VenueState`, instead of computing it after them. A marker, never stored.
  */
 export const STATE_PROVINCE_NAMED = '_VenueStateProvince:named';
-const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last', STATE_PROVINCE_NAMED]);
+/**
+ * Post fields the writes change that the tracker does not watch (Tribe__Tracker::filter_watch_post_fields looks at the
+ * title, content, excerpt, status, type and parent only): the author, a sticky event's menu_order, the password.
+ */
+const UNTRACKED_POST_FIELDS = ['post_author', 'menu_order', 'post_password', 'comment_status', 'ping_status'];
+const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last', STATE_PROVINCE_NAMED, ...UNTRACKED_POST_FIELDS]);
 
 /** Post fields in the order the plugin lists them when one write changes several. */
 const POST_FIELDS = ['post_title', 'post_content', 'post_excerpt', 'post_status'];

@@ -1,4 +1,4 @@
-import { isPhpNumeric } from '../../php/builtins';
+import { isPhpNumeric, phpEmpty, phpTrim } from '../../php/builtins';
 import { escHtml, sanitizeTitle } from '../../wp/text/formatting';
 
 /**
@@ -35,8 +35,11 @@ function numberFormatDigits(value: number, decimals: number): string {
   return rounded.toFixed(decimals).replace(/[.,]/g, '');
 }
 
-/** parse_cost_range(): every token of the strings, keyed by its value (a later equal key replaces the text), sorted by key. */
-function parseCostRange(costs: readonly string[]): Entry[] {
+/**
+ * parse_cost_range(): every token of the strings, keyed by its value (a later equal key replaces the text where the
+ * first one stood), sorted by key unless `sort` is false.
+ */
+function parseCostRange(costs: readonly string[], sort = true): Entry[] {
   let decimals = 0;
   const tokens: string[] = [];
   for (const cost of costs) {
@@ -53,7 +56,8 @@ function parseCostRange(costs: readonly string[]): Entry[] {
     const numeric = token.replace(/[.,]/g, '.');
     byKey.set(arrayKey(isPhpNumeric(numeric) ? numberFormatDigits(Number(numeric), decimals) : sanitizeTitle(numeric)), token);
   }
-  return [...byKey].map(([key, text]) => ({ key, text })).sort((a, b) => compareKeys(a.key, b.key));
+  const entries = [...byKey].map(([key, text]) => ({ key, text }));
+  return sort ? entries.sort((a, b) => compareKeys(a.key, b.key)) : entries;
 }
 
 /** get_event_costs(): the parsed tokens of every non-empty row; a key already seen in an earlier row is kept. */
@@ -139,22 +143,54 @@ export function costValues(rows: ReadonlyArray<string | null>): string[] {
   return values.sort((a, b) => leadingNumber(a) - leadingNumber(b));
 }
 
-/**
- * The currency symbol and position a cost was written with: the text around the number, when every
- * numeric part agrees (`$20` → `$`/prefix, `20$` → `$`/postfix). Undefined when there is none.
- */
-export function parseCurrency(cost: string | readonly string[]): { symbol: string; position: 'prefix' | 'postfix' } | undefined {
-  const parts = (typeof cost === 'string' ? cost.split(',') : [...cost]).map((p) => p.trim()).filter(Boolean);
-  let found: { symbol: string; position: 'prefix' | 'postfix' } | undefined;
-  for (const part of parts) {
-    const match = /[.,]?\d+(?:[.,]\d+)*/.exec(part);
-    if (!match) continue;
-    const symbol = (part.slice(0, match.index) + part.slice(match.index + match[0].length)).trim();
-    // A second number beside the first (`10-20`, `$10 - $20`) is a range, not a currency: nothing is stored.
-    if (!symbol || /\d/.test(symbol)) return undefined;
-    const position = part.trimStart().startsWith(symbol) ? 'prefix' : 'postfix';
-    if (found && (found.symbol !== symbol || found.position !== position)) return undefined;
-    found = { symbol, position };
+/** A cost as the plugin's parsers take it: a PHP array of costs, or a string cut at its commas. */
+type CostList = { at(i: number): string | undefined; values: string[] };
+
+function costList(cost: unknown): CostList {
+  if (Array.isArray(cost)) return { at: (i) => (i < cost.length ? String(cost[i]) : undefined), values: cost.map(String) };
+  if (cost !== null && typeof cost === 'object') {
+    const map = cost as Record<string, unknown>;
+    return { at: (i) => (String(i) in map ? String(map[String(i)]) : undefined), values: Object.values(map).map(String) };
   }
-  return found;
+  const parts = String(cost).split(/[ \t\n\r\v\f]*,[ \t\n\r\v\f]*/);
+  return { at: (i) => parts[i], values: parts };
+}
+
+/**
+ * Tribe__Cost_Utils::parse_currency_symbol(): the text left around each number once that number is taken out of the
+ * cost of the same position in the comma-separated list (the tokens and the list's parts are paired by their order,
+ * so a range such as "10-20" pairs "20" with no part and finds no symbol), when every one of them is the same.
+ * False for an empty() cost or when they differ; "" when the numbers stand alone.
+ */
+export function parseCurrencySymbol(cost: unknown): string | false {
+  if (phpEmpty(cost)) return false;
+  const list = costList(cost);
+  const entries = parseCostRange(list.values, false);
+  if (entries.length === 0) return false;
+  const symbols: string[] = [];
+  entries.forEach(({ key, text }, i) => {
+    if (symbols.length > 0 && symbols[symbols.length - 1] !== symbols[0]) return;
+    if (!isPhpNumeric(key)) return;
+    const part = list.at(i) ?? '';
+    symbols.push(phpTrim(text === '' ? part : part.split(text).join('')));
+  });
+  if (symbols.length === 0) return false;
+  return symbols[symbols.length - 1] === symbols[0] ? symbols[0]! : false;
+}
+
+/** Tribe__Cost_Utils::parse_currency_position(): `prefix` or `postfix`, the same for every part holding the symbol. */
+export function parseCurrencyPosition(cost: unknown): 'prefix' | 'postfix' | false {
+  if (phpEmpty(cost)) return false;
+  const list = costList(cost);
+  const symbol = parseCurrencySymbol(list.values);
+  if (symbol === false || phpEmpty(symbol)) return false;
+  let found: 'prefix' | 'postfix' | undefined;
+  for (const part of list.values) {
+    const at = phpTrim(part).indexOf(symbol);
+    if (at < 0) continue;
+    const position = at === 0 ? 'prefix' : 'postfix';
+    if (found && found !== position) return false;
+    found = position;
+  }
+  return found ?? false;
 }

@@ -1,9 +1,10 @@
 import { scaleBackStatus } from '../capabilities';
 import { phpEmpty } from '../../php/builtins';
 import { utcToLocal } from '../../php/date-time';
-import { sanitizeUrl } from '../../wp/text/formatting';
+import { sanitizeUrl, stripTags } from '../../wp/text/formatting';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
+import { updatePost } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-data';
 import { syncCustomTables } from '../data/custom-tables';
 import type { CalendarEnv } from '../env';
@@ -14,7 +15,7 @@ import type { PostWriter, WriteInput } from '../post-resource/define';
 import { attachmentForUrl } from '../attachments';
 import { timezoneAbbr } from '../timezones';
 import { nowLocal, postDates, saveThumbnail } from '../write-helpers';
-import { parseCurrency } from './cost';
+import { parseCurrencyPosition, parseCurrencySymbol } from './cost';
 import { computeEventDates, eventTimezone } from './event-dates';
 import type { EventWriteArgs } from './event-args';
 import { EVENT_FIELDS } from './event-fields';
@@ -44,7 +45,8 @@ async function postFields(env: CalendarEnv, input: WriteInput<EventWriteArgs>, e
     // Only `date_utc`: the local date follows it, on creates and updates alike.
     post_date: dates.post_date ?? (dates.post_date_gmt === undefined ? nowLocal(env).post_date : utcToLocal(dates.post_date_gmt, env.siteZone)),
     post_date_gmt: dates.post_date_gmt,
-    menu_order: a.sticky ? -1 : 0,
+    // A new event is inserted with 0 and made sticky by a second save (saveMeta).
+    menu_order: existing && a.sticky ? -1 : 0,
     // A draft keeps an explicit new date only when the update also sets its status.
     edit_date: a.date !== undefined && a.status !== undefined,
   };
@@ -89,24 +91,35 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
   return dates !== undefined;
 }
 
+/**
+ * `_EventCost` and the currency the cost was written with (Single_Event::prepare_postarr, saveEventMeta): a create
+ * keeps only what is not empty() (array_filter), so "0" stores no cost and a cost without a symbol no currency; an
+ * update writes the parsed symbol and position whatever they are, "" when the cost has none ("20" after "€15").
+ */
 async function writeCost(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const cost = input.args.cost;
-  if (cost === undefined || cost === null) {
-    if (!isUpdate) return;
+  const given = cost !== undefined && cost !== null;
+  if (!given && !isUpdate) return;
+  const symbol = given ? parseCurrencySymbol(cost) : false;
+  const position = given ? parseCurrencyPosition(cost) : false;
+  // The plugin's meta order: the symbol, its position, then the cost. saveEventMeta writes strings through
+  // tec_sanitize_string(); false is stored as "".
+  if (isUpdate || !phpEmpty(symbol)) await updatePostMeta(wp, id, EVENT_META.currencySymbol, symbol === false ? '' : tecSanitizeString(symbol));
+  if (isUpdate || !phpEmpty(position)) await updatePostMeta(wp, id, EVENT_META.currencyPosition, position === false ? '' : position);
+  if (!given) {
     await deletePostMeta(wp, id, EVENT_META.cost);
-    await updatePostMeta(wp, id, EVENT_META.currencySymbol, '');
-    await updatePostMeta(wp, id, EVENT_META.currencyPosition, '');
-    return;
+  } else if (isUpdate || !phpEmpty(cost)) {
+    // One cost is stored as a single value (a string through tec_sanitize_string(), "" included); several as one
+    // row each, as given.
+    const list: unknown[] = Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost];
+    if (list.length === 1) await updatePostMeta(wp, id, EVENT_META.cost, typeof list[0] === 'string' ? tecSanitizeString(list[0]) : String(list[0]));
+    else await replacePostMeta(wp, id, EVENT_META.cost, list.map((v) => String(v)));
   }
-  // On create the plugin skips an empty() cost: "0" (or 0) leaves no `_EventCost` row; an update stores it.
-  if (!isUpdate && phpEmpty(cost)) return;
-  const rows = (Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost]).map((v) => String(v));
-  await replacePostMeta(wp, id, EVENT_META.cost, rows.filter((r) => r !== ''));
-  const currency = parseCurrency(Array.isArray(cost) ? rows : String(cost));
-  if (currency) {
-    await updatePostMeta(wp, id, EVENT_META.currencySymbol, currency.symbol);
-    await updatePostMeta(wp, id, EVENT_META.currencyPosition, currency.position);
-  }
+}
+
+/** tec_sanitize_string(): HTML special characters decoded, then tags stripped. */
+function tecSanitizeString(text: string): string {
+  return stripTags(text.replace(/&(lt|gt|quot|#0?39|amp);/g, (_m, name: string) => ({ lt: '<', gt: '>', quot: '"', '#039': "'", '#39': "'", amp: '&' })[name]!));
 }
 
 async function writeFlags(wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
@@ -136,6 +149,10 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
       const newDates = await writeDates(env, wp, id, input, existing);
       await writeFlags(wp, id, input, isUpdate);
       await writeCost(wp, id, input, isUpdate);
+      // The plugin inserts a new event with menu_order 0, then saves it again to make it sticky (saveEventMeta): a
+      // second wp_update_post(), whose modified date is the time of the write even when `date` set another post
+      // date, and which saves the event's first revision.
+      if (!isUpdate && input.args.sticky) await updatePost(wp, env.write, id, { menu_order: -1 });
       await saveThumbnail(env, wp, id, input.args.image, isUpdate);
       if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);

@@ -97,7 +97,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   const duplicate = imported ? undefined : await def.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   const post = duplicate ?? (await insertPost(wp, env.write, { ...(await def.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: def.postType }));
-  await def.writer.saveMeta(env, wp, post.ID, input, duplicate);
+  await def.writer.saveMeta(env, wp, post.ID, input, duplicate, duplicate !== undefined);
   return post.ID;
 }
 
