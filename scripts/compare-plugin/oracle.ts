@@ -19,7 +19,7 @@ export const SITE = `http://127.0.0.1:${ORACLE_PORT}`;
 
 /** Tables a recorder copies whole into a fixture, and the options the API reads. */
 export const FIXTURE_TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'tec_events', 'tec_occurrences'];
-export const FIXTURE_OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'date_format', 'time_format', 'start_of_week', 'posts_per_page', 'tribe_events_calendar_options', 'WPLANG', 'show_on_front', 'page_on_front', 'page_for_posts', 'site_icon', 'site_logo', 'wp_user_roles', 'using_application_passwords', 'upload_path', 'upload_url_path', 'uploads_use_yearmonth_folders', 'active_plugins'];
+export const FIXTURE_OPTIONS = ['home', 'siteurl', 'blogname', 'blogdescription', 'permalink_structure', 'timezone_string', 'gmt_offset', 'date_format', 'time_format', 'start_of_week', 'posts_per_page', 'tribe_events_calendar_options', 'WPLANG', 'show_on_front', 'page_on_front', 'page_for_posts', 'site_icon', 'site_logo', 'wp_user_roles', 'using_application_passwords', 'upload_path', 'upload_url_path', 'uploads_use_yearmonth_folders', 'active_plugins', 'thumbnail_size_w', 'thumbnail_size_h', 'medium_size_w', 'medium_size_h', 'medium_large_size_w', 'medium_large_size_h', 'large_size_w', 'large_size_h', 'tec_custom_tables_v1_active'];
 
 /** The oracle's rows of those tables and options, as a fixture stores them. */
 export async function fixtureRows(db: mysql.Connection): Promise<{ options: unknown[]; tables: Record<string, unknown[]> }> {

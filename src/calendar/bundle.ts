@@ -1,16 +1,22 @@
 import { idsFromMeta, loadPostSet, type PostSet, EMPTY_POST_SET } from '../wp/post-set';
 import type { PostRow } from '../wp/posts';
 import type { WpData } from '../wp/wp-data';
+import { loadMediaLibrary } from '../wp/attachments';
+import type { MediaLibrary } from '../wp/text/media';
+import { addMediaNeeds, noMediaNeeds } from '../wp/text/media-needs';
 import { EVENT_META, WP_META } from './meta-keys';
 
 /**
  * Everything needed to serialize a batch of calendar posts, in a fixed number of queries whatever the batch
- * size: the posts (rows, meta, terms), the posts they link to (venues, organizers) and every featured image.
+ * size: the posts (rows, meta, terms), the posts they link to (venues, organizers), every featured image and the
+ * attachments their content shows.
  */
 export interface PostBundle {
   main: PostSet;
   linked: PostSet;
   attachments: PostSet;
+  /** The attachments the posts' content and excerpts show through media shortcodes and images (often none). */
+  media: MediaLibrary;
 }
 
 const LINK_KEYS = [EVENT_META.venueId, EVENT_META.organizerId];
@@ -22,6 +28,8 @@ export async function loadBundle(wp: WpData, ids: readonly number[], options: { 
   const linkedIds = options.links ? LINK_KEYS.flatMap((key) => idsFromMeta(main, mainIds, key)) : [];
   const linked = linkedIds.length > 0 ? await loadPostSet(wp, linkedIds) : EMPTY_POST_SET;
   const thumbnails = [...idsFromMeta(main, mainIds, WP_META.thumbnailId), ...idsFromMeta(linked, [...linked.posts.keys()], WP_META.thumbnailId)];
-  const attachments = thumbnails.length > 0 ? await loadPostSet(wp, thumbnails) : EMPTY_POST_SET;
-  return { main, linked, attachments };
+  const needs = noMediaNeeds();
+  for (const set of [main, linked]) for (const post of set.posts.values()) addMediaNeeds(addMediaNeeds(needs, post.post_content), post.post_excerpt);
+  const [attachments, media] = await Promise.all([thumbnails.length > 0 ? loadPostSet(wp, thumbnails) : EMPTY_POST_SET, loadMediaLibrary(wp, needs)]);
+  return { main, linked, attachments, media };
 }

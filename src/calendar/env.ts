@@ -12,6 +12,7 @@ import { tecTimezoneString } from './timezones';
 import { POST_TYPE, TAXONOMY } from './identifiers';
 import { readTecSettings, type TecSettings } from './settings';
 import type { MediaSettings, StoredImage } from '../media/uploads';
+import { newCounters, type ShortcodeCounters } from '../wp/text/media';
 
 /**
  * What every calendar operation needs about the request's world, gathered once per request: site and TEC
@@ -32,6 +33,8 @@ export interface CalendarEnv {
   write: PostWriteContext;
   /** Inline venue / organizer data parsed by validation, read again by the write (keyed by the request's objects). */
   inlineArgs: WeakMap<object, InlineArgs>;
+  /** WordPress's per-request counters of media shortcodes (`audio-0-1`, `#gallery-2`), shared by every post rendered. */
+  shortcodeCounters: ShortcodeCounters;
   /** Image URLs fetched during validation, before the write's transaction, for the write to attach. */
   images?: ImageImports;
   /**
@@ -95,5 +98,6 @@ export async function calendarEnv(ctx: AppContext, namespace: string): Promise<C
       userId: ctx.principal.userId,
     },
     inlineArgs: new WeakMap(),
+    shortcodeCounters: newCounters(),
   };
 }

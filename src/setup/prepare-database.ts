@@ -53,6 +53,16 @@ export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Even
     ['date_format', 'F j, Y'],
     ['time_format', 'g:i a'],
     ['start_of_week', '1'],
+    // The image sizes WordPress's installer stores (media shortcodes and srcsets read them).
+    ['thumbnail_size_w', '150'],
+    ['thumbnail_size_h', '150'],
+    ['thumbnail_crop', '1'],
+    ['medium_size_w', '300'],
+    ['medium_size_h', '300'],
+    ['medium_large_size_w', '768'],
+    ['medium_large_size_h', '0'],
+    ['large_size_w', '1024'],
+    ['large_size_h', '1024'],
     [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles())],
     // TEC's own page-size setting, which the plugin's lists read before WordPress's: the spec's 24 on a new site.
     [TEC_OPTIONS, { posts_per_page: String(DEFAULT_PER_PAGE) }],

@@ -12,6 +12,7 @@ const SITE_OPTIONS = [
   'siteurl', 'home', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset', 'permalink_structure',
   'posts_per_page', 'date_format', 'time_format', 'page_for_posts', 'page_on_front', 'show_on_front',
   'site_icon', 'site_logo', 'blog_charset', 'start_of_week', 'upload_path', 'upload_url_path',
+  'thumbnail_size_w', 'thumbnail_size_h', 'medium_size_w', 'medium_size_h', 'medium_large_size_w', 'medium_large_size_h', 'large_size_w', 'large_size_h',
 ] as const;
 
 /** What every request may need to know about the site (the REST index, URLs, time zone). */
@@ -41,6 +42,8 @@ export interface SiteSettings extends SiteFacts {
   timeFormat: string;
   /** Public URL of the uploads folder (wp_upload_dir()['baseurl']). */
   uploadsUrl: string;
+  /** The bounds of the intermediate image sizes (`thumbnail_size_w`…; 0 when the option is missing). */
+  imageSizes: Record<'thumbnail' | 'medium' | 'medium_large' | 'large', readonly [number, number]>;
   /** Every option that was asked for, unserialized (extra names come from the caller). */
   options: Map<string, PhpValue | false>;
   /** Whether each table the caller asked about (`tables`) exists, read in the same statement as the options. */
@@ -96,6 +99,12 @@ export async function loadSiteSettings(
     dateFormat: str(get('date_format'), 'F j, Y'),
     timeFormat: str(get('time_format'), 'g:i a'),
     uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
+    imageSizes: {
+      thumbnail: [int(get('thumbnail_size_w')), int(get('thumbnail_size_h'))],
+      medium: [int(get('medium_size_w')), int(get('medium_size_h'))],
+      medium_large: [int(get('medium_large_size_w')), int(get('medium_large_size_h'))],
+      large: [int(get('large_size_w')), int(get('large_size_h'))],
+    },
     options: values,
     tables,
     fingerprint: `${home}\u0000${gmtOffset}\u0000${stored}`,

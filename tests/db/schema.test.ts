@@ -118,6 +118,11 @@ describe('WordPress core tables', () => {
       permalink_structure: '/%postname%/',
       date_format: 'F j, Y',
       time_format: 'g:i a',
+      thumbnail_size_w: '150',
+      medium_size_w: '300',
+      large_size_w: '1024',
+      // The plugin's lists read TEC's own page size first: 24 on a site the service creates.
+      tribe_events_calendar_options: phpSerialize({ posts_per_page: '24' }),
     });
     // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) and the
     // marks of the event index created with them (and of its search table, on SQLite) are not.

@@ -9,7 +9,7 @@ import { removeAccents } from './remove-accents';
 
 export { removeAccents } from './remove-accents';
 export { wptexturize } from './texturize';
-export { capitalPDangit, convertChars, shortcodeUnautop, theContent, theExcerpt, theTitle, wpautop } from './content-filters';
+export { capitalPDangit, convertChars, shortcodeUnautop, theTitle, wpautop } from './content-filters';
 
 /**
  * PHP strip_tags(): removes tags and comments. A `<` followed by whitespace is text (one ending the string opens a

@@ -36,23 +36,37 @@ const noNull = (text: string, slashZero: 'remove' | 'keep' = 'remove'): string =
 };
 
 export function wpFilterKses(text: string): string {
-  const content = ksesNormalizeEntities(noNull(text, 'keep'));
-  return content.replace(/(<!--.*?(-->|$))|(<[^>]*(>|$)|>)/g, (token) => split2(token));
+  return wpKses(text, ALLOWED_TAGS);
 }
 
-function split2(raw: string): string {
+/** wp_kses() with an allowed-HTML list: element name → the attribute names it keeps. */
+export function wpKses(text: string, allowed: Readonly<Record<string, readonly string[]>>): string {
+  const content = ksesNormalizeEntities(noNull(text, 'keep'));
+  return content.replace(/(<!--.*?(-->|$))|(<[^>]*(>|$)|>)/g, (token) => split2(token, allowed));
+}
+
+const HAIR_PART = '(?:[_a-zA-Z][-_a-zA-Z0-9:.]*|\\[\\[?[^\\[\\]]+\\]\\]?)(?:\\s*=\\s*(?:"[^"]*"|\'[^\']*\'|[^\\s"\']+(?:\\s|$))|(?:\\s|$))\\s*';
+
+/** wp_kses_hair_parse(): the attributes as written, one string each (a value's quotes and trailing space kept); false when malformed. */
+export function hairParse(attr: string): string[] | false {
+  if (attr === '') return [];
+  if (!new RegExp(`^(?:${HAIR_PART})+$`).test(attr)) return false;
+  return [...attr.matchAll(new RegExp(HAIR_PART, 'g'))].map((m) => m[0]);
+}
+
+function split2(raw: string, allowedTags: Readonly<Record<string, readonly string[]>>): string {
   const token = raw.replace(/\\"/g, '"');
   if (!token.startsWith('<')) return '&gt;';
   if (token.startsWith('<!--')) {
     let inner = token.replace(/<!--|-->/g, '');
-    for (let next = wpFilterKses(inner); next !== inner; next = wpFilterKses(inner)) inner = next;
+    for (let next = wpKses(inner, allowedTags); next !== inner; next = wpKses(inner, allowedTags)) inner = next;
     if (inner === '') return '';
     return `<!--${inner.replace(/--+/g, '-').replace(/-$/, '')}-->`;
   }
   const m = /^<\s*(\/\s*)?([a-zA-Z0-9-]+)([^>]*)>?$/.exec(token);
   if (!m) return '';
   const [, slash = '', element = '', attributes = ''] = m;
-  const allowed = ALLOWED_TAGS[element.toLowerCase()];
+  const allowed = allowedTags[element.toLowerCase()];
   if (!allowed) return '';
   if (slash.trim() !== '') return `</${element}>`;
   const xhtmlSlash = /\s*\/\s*$/.test(attributes) ? ' /' : '';
@@ -128,7 +142,7 @@ function hair(input: string): Attribute[] {
 }
 
 /** wp_kses_bad_protocol(): strips schemes WordPress does not allow, until the value is stable. */
-function badProtocol(value: string): string {
+export function badProtocol(value: string): string {
   let content = noNull(value);
   if (content.startsWith('https://') || content.startsWith('http://')) return content;
   let previous: string;
