@@ -57,6 +57,9 @@ async function main(): Promise<void> {
       const from = prepared.eventIndexUpgradedFrom;
       log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE, from, to: EVENT_INDEX_VERSION }, from === null ? "added the occurrence index to the event index, for the plugin's custom tables" : `upgraded the event index from version ${from}`);
     }
+    if (prepared.searchIndexRemade) {
+      log.info({ table: `${config.tablePrefix}calendar_event_search` }, 'made the event search table again at its current version (its earlier triggers needed SQLite 3.43 of every program writing the file) and recomputed its rows');
+    }
     if (prepared.occurrenceIndexRestored) {
       log.info(
         { table: config.tablePrefix + OCCURRENCE_INDEX_TABLE },

@@ -34,6 +34,11 @@ export interface PrepareResult {
    * occurrences table had been dropped and made again, without the index's triggers.
    */
   occurrenceIndexRestored?: true;
+  /**
+   * Set when this call made the search table of a database the service created again at this version (an earlier
+   * one's triggers needed SQLite 3.43 of every program writing the file).
+   */
+  searchIndexRemade?: true;
   /** True when this call wrote the default options of a new site. */
   installed: boolean;
 }
@@ -100,13 +105,17 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
   if (eventIndex) await installEventIndex(wp);
   let eventIndexUpgradedFrom: string | null | undefined;
   let occurrenceIndexRestored: true | undefined;
-  if (!eventIndex && (await eventIndexState(wp)).outdated) {
+  let searchIndexRemade: true | undefined;
+  const state = eventIndex ? undefined : await eventIndexState(wp);
+  if (state?.outdated) {
     // An earlier version's index on a database the service created is the service's to upgrade; on any other
     // database the start-up log says what `db:index` would do, and the lists leave the outdated index alone.
     const ours = await tablesCreatedByService(wp);
     if (ours.includes('posts') && ours.includes('postmeta')) {
       const result = await installEventIndex(wp);
+      const searchOnly = state.complete && !(state.occurrencesTable && (!state.occurrenceIndex.complete || state.occurrenceIndex.stale));
       if (result.restoredOccurrenceIndex && result.upgradedFrom === undefined) occurrenceIndexRestored = true;
+      else if (searchOnly) searchIndexRemade = true;
       else eventIndexUpgradedFrom = result.upgradedFrom ?? null;
     }
   }
@@ -117,5 +126,5 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
     const recorded = await tablesCreatedByService(wp);
     if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
-  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}), ...(occurrenceIndexRestored ? { occurrenceIndexRestored } : {}) };
+  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}), ...(occurrenceIndexRestored ? { occurrenceIndexRestored } : {}), ...(searchIndexRemade ? { searchIndexRemade } : {}) };
 }

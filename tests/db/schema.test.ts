@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
+import { EVENT_SEARCH_INDEX_VERSION } from '../../src/calendar/identifiers';
 import { createTestDatabase, onMysql, type TestDatabase } from '../support/test-db';
 
 /** Everything about a table a client could notice: columns (type family, null, default) and indexes. */
@@ -128,7 +129,7 @@ describe('WordPress core tables', () => {
     // marks of the event index created with them (and of its search table, on SQLite) are not.
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
       // The search table's mark (SQLite) goes before the event index's, which the lists read first and is written last.
-      ...(onMysql() ? [] : [['calendar_event_search', '1', 'off']]),
+      ...(onMysql() ? [] : [['calendar_event_search', EVENT_SEARCH_INDEX_VERSION, 'off']]),
       ['calendar_event_index', '4', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);
