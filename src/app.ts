@@ -31,8 +31,13 @@ export interface AppDeps {
   db: Database;
   /** WordPress table prefix ($table_prefix), default `wp_`. */
   tablePrefix?: string;
-  /** Overrides the `home` option for every URL the service writes. */
+  /** Overrides the `home` and `siteurl` options for every URL the service writes (links, images, discovery). */
   siteUrl?: string;
+  /**
+   * Without `siteUrl`: the site's URLs follow the URL each request came in on (its scheme and host), for a database
+   * the service created, whose stored URL only says where it was first served (main.ts decides).
+   */
+  siteUrlFromRequest?: boolean;
   clock?: Clock;
   logger?: Logger;
   /**
@@ -79,7 +84,7 @@ export function createApp(deps: AppDeps): express.Express {
       log,
       wp,
       clock,
-      homeOverride: deps.siteUrl,
+      homeOverride: deps.siteUrl ?? (deps.siteUrlFromRequest && req.host ? `${req.protocol}://${req.host}` : undefined),
       remote: { ip: remoteAddress(req), secure: req.secure },
       authenticationIndex: describeAuthentication,
       media: deps.media,

@@ -7,7 +7,7 @@ import type { Metrics } from './metrics/metrics';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
-import { prepareDatabase } from './setup/prepare-database';
+import { prepareDatabase, tablesCreatedByService } from './setup/prepare-database';
 import { EVENT_INDEX_TABLE, eventListPath, OCCURRENCE_INDEX_TABLE } from './calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from './calendar/identifiers';
 import { WpData } from './wp/wp-data';
@@ -74,6 +74,16 @@ async function main(): Promise<void> {
     await primary.close();
     process.exit(1);
   }
+  // A database this service created stores the URL it was first served at: without SITE_URL, its URLs follow the
+  // requests instead (another port, a proxy's host). A WordPress site's own URLs are its own.
+  let siteUrlFromRequest = false;
+  if (!config.siteUrl) {
+    try {
+      siteUrlFromRequest = (await tablesCreatedByService(WpData.open(startup, config.tablePrefix))).includes('options');
+    } catch (error) {
+      log.warn({ err: error }, 'cannot tell whether the service created this database; its stored site URL is used');
+    }
+  }
   if (startup !== primary) await startup.close();
 
   // WORKERS > 1: this process only supervises; each worker runs the rest of main() (src/cluster/supervisor.ts).
@@ -103,6 +113,7 @@ async function main(): Promise<void> {
     db,
     tablePrefix: config.tablePrefix,
     siteUrl: config.siteUrl,
+    siteUrlFromRequest,
     clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
     logger: log,
     bodyLimit: config.bodyLimit,

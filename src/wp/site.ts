@@ -19,7 +19,7 @@ const SITE_OPTIONS = [
 export interface SiteFacts {
   name: string;
   description: string;
-  /** siteurl option (no trailing slash). */
+  /** siteurl option (no trailing slash), moved with home by the SITE_URL override. */
   url: string;
   /** home option, or the SITE_URL override (no trailing slash). */
   home: string;
@@ -79,13 +79,19 @@ export async function loadSiteSettings(
 ): Promise<SiteSettings> {
   const { options: values, tables, stored } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
   const get = (name: string) => values.get(name);
-  const home = (options.homeOverride ?? str(get('home'), 'http://localhost')).replace(/\/+$/, '');
+  const storedHome = str(get('home'), 'http://localhost').replace(/\/+$/, '');
+  const home = (options.homeOverride ?? storedHome).replace(/\/+$/, '');
+  // The override moves siteurl with home (WordPress in a subfolder keeps its folder): every URL the API writes,
+  // the uploads' included, is under it.
+  const rebase = (url: string) => (options.homeOverride === undefined ? url : url.startsWith(storedHome) ? `${home}${url.slice(storedHome.length)}` : home);
+  const siteurl = rebase(str(get('siteurl'), storedHome).replace(/\/+$/, ''));
+  const uploadUrlPath = str(get('upload_url_path'));
   const timezoneString = str(get('timezone_string'));
   const gmtOffset = effectiveGmtOffset(timezoneString, str(get('gmt_offset'), '0'), options.now);
   return {
     name: str(get('blogname')),
     description: str(get('blogdescription')),
-    url: str(get('siteurl'), home).replace(/\/+$/, ''),
+    url: siteurl,
     home,
     gmtOffset,
     timezoneString,
@@ -98,7 +104,7 @@ export async function loadSiteSettings(
     postsPerPage: int(get('posts_per_page'), 10),
     dateFormat: str(get('date_format'), 'F j, Y'),
     timeFormat: str(get('time_format'), 'g:i a'),
-    uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
+    uploadsUrl: uploadsUrl(siteurl, str(get('upload_path')), uploadUrlPath && options.homeOverride !== undefined && uploadUrlPath.startsWith(storedHome) ? rebase(uploadUrlPath) : uploadUrlPath),
     imageSizes: {
       thumbnail: [int(get('thumbnail_size_w')), int(get('thumbnail_size_h'))],
       medium: [int(get('medium_size_w')), int(get('medium_size_h'))],
