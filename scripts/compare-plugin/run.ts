@@ -8,10 +8,15 @@ import { send, type Answer, type Exchange, type Side } from './http';
 import { diffRows, dumpRows } from './rows';
 import { refusedWrites, WRITE_CASES } from './writes';
 import { connectOracleDb, createAuthor, ORACLE_DB, pluginSide, resetOracle, root, SITE } from './oracle';
+import { PAGE_SIZE_PATHS, PAGE_SIZE_VARIANTS } from './protocol-exchanges';
+import { setPageSize } from './record-protocol';
+import { tagLists } from './record-tags';
+import { writeShortcodeCalendar } from './shortcode-calendar';
 
 /**
  * npm run compare:plugin — the service against the real plugin on one database. Needs a running oracle
- * (../shared/oracle, `ORACLE_PORT=8083 ORACLE_DB=tecoracle_a ./setup.sh`); resets its database several times.
+ * (../shared/oracle, `ORACLE_PORT=8083 ORACLE_DB=tecoracle_a ./setup.sh`); resets its database several times, and
+ * runs the site with no theme (the service renders content as WordPress does without one).
  *
  *   ORACLE_PORT (8083), ORACLE_DB (tecoracle_a), ORACLE_DIR (the oracle scripts), COMPARE_PORT (8093),
  *   COMPARE_OUT (compare-report.md), COMPARE_VERBOSE=1 prints every difference, COMPARE_SKIP_WRITES=1 reads only.
@@ -79,6 +84,16 @@ async function main(): Promise<void> {
     });
     for (const x of readExchanges(cal)) await compare('read', plugin, service, x);
     for (const x of refusedWrites(cal)) await compare('refused write', plugin, service, x);
+    // The lists' default page size under each way a site sets it (read as the plugin reads it).
+    for (const variant of PAGE_SIZE_VARIANTS) {
+      await setPageSize(db, variant);
+      for (const path of PAGE_SIZE_PATHS) await compare('page size', plugin, service, { name: `${path} [${variant.name}]`, method: 'GET', path, as: 'anon' });
+    }
+    await setPageSize(db, PAGE_SIZE_VARIANTS[0]!);
+    // The tag filters without the plugin's custom tables (every tag counts), then with them again.
+    await db.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('tec_custom_tables_v1_active', '', 'auto')");
+    for (const [name, path] of tagLists(cal)) for (const as of ['anon', 'admin'] as const) await compare('tags without custom tables', plugin, service, { name: `${name} [${as}]`, method: 'GET', path: `/tribe/events/v1${path}`, as });
+    await db.query("DELETE FROM wp_options WHERE option_name = 'tec_custom_tables_v1_active'");
 
     // 2. The same writes sent to each side on a clean database: answers, rows, and reads of the result by both.
     const [[{ next }]] = (await db.query('SELECT MAX(ID) + 1 AS next FROM wp_posts')) as any;
@@ -122,6 +137,14 @@ async function main(): Promise<void> {
       void causes;
     }
     void next;
+
+    // 3. WordPress's core shortcodes in descriptions, on a site with no theme, read by both.
+    await resetOracle(db);
+    const shortcodes = await writeShortcodeCalendar(plugin, db);
+    for (const as of ['anon', 'admin'] as const) {
+      const paths = [...shortcodes.events.map((id) => `/events/${id}`), `/venues/${shortcodes.venue}`, `/organizers/${shortcodes.organizer}`, '/events?per_page=50&start_date=2030-01-01&end_date=2030-12-31'];
+      for (const path of paths) await compare('shortcodes', plugin, service, { name: `${path} [${as}]`, method: 'GET', path: `/tribe/events/v1${path}`, as });
+    }
   } finally {
     child.kill('SIGTERM');
     await resetOracle(db);
@@ -140,7 +163,7 @@ function report(): void {
     '',
     `**${same} of ${results.length} exchanges identical.**`,
     '',
-    ...['read', 'refused write', 'service write read back', 'same write, answer', 'same write, rows'].map((p) => {
+    ...['read', 'refused write', 'page size', 'tags without custom tables', 'service write read back', 'same write, answer', 'same write, rows', 'shortcodes'].map((p) => {
       const rs = results.filter((r) => r.phase === p);
       return `- ${p}: ${rs.filter((r) => r.causes.length === 0).length} of ${rs.length} identical`;
     }),

@@ -47,11 +47,15 @@ export function notFoundPage(contextFor: (req: Request) => AppContext): RequestH
     if ((req.method === 'GET' || req.method === 'HEAD') && /\/\//.test(req.path)) {
       const site = await ctx.site();
       const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      const path = req.path.replace(/\/{2,}/g, '/');
+      // WordPress resolves the URL first: a page that does not exist sends its 404's no-cache headers with the redirect.
+      const target = matchFrontEnd(path, new URLSearchParams(rawQuery.slice(1)), site.permalinkStructure, readTecSettings(site));
+      const found = target !== null && (await renderFrontEnd(ctx, target)).status === 200;
       res.status(301);
-      for (const [name, value] of Object.entries(NO_CACHE)) res.setHeader(name, value);
+      if (!found) for (const [name, value] of Object.entries(NO_CACHE)) res.setHeader(name, value);
       res.setHeader('Content-Type', 'text/html; charset=UTF-8');
       res.setHeader('X-Redirect-By', 'WordPress');
-      res.setHeader('Location', `${site.home}${req.path.replace(/\/{2,}/g, '/')}${rawQuery}`);
+      res.setHeader('Location', `${site.home}${path}${rawQuery}`);
       res.end();
       return;
     }
