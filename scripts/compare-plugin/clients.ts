@@ -64,13 +64,16 @@ async function mcp(base: string, user: string, password: string, cal: Calendar):
 async function wpapi(base: string): Promise<unknown> {
   const WPAPI = require(join(CLIENTS, 'wpapi/node_modules/wpapi'));
   const site = new WPAPI({ endpoint: `${base}/wp-json` });
-  const events = site.registerRoute('tribe/events/v1', '/events/(?P<id>\\d+)');
-  const tags = site.registerRoute('tribe/events/v1', '/tags/(?P<id>\\d+)');
-  const pages = async (route: () => { page(n: number): { get(): Promise<Record<string, unknown>> } }, key: string) => {
+  // Route factories are called on the site, as node-wpapi's documentation attaches them.
+  site.tribeEvents = site.registerRoute('tribe/events/v1', '/events/(?P<id>\\d+)');
+  site.tribeTags = site.registerRoute('tribe/events/v1', '/tags/(?P<id>\\d+)');
+  const events = () => site.tribeEvents();
+  const tags = () => site.tribeTags();
+  const pages = async (route: () => { param(name: string, value: number): { get(): Promise<Record<string, unknown>> } }, key: string) => {
     const seen: unknown[] = [];
     for (let n = 1; n < 100; n++) {
       try {
-        const body = await route().page(n).get();
+        const body = await route().param('page', n).get();
         seen.push((body[key] as Array<{ id: number }>).map((item) => item.id));
       } catch (error) {
         seen.push({ stop: (error as { code?: string }).code ?? String(error) });
@@ -79,7 +82,8 @@ async function wpapi(base: string): Promise<unknown> {
     }
     return seen;
   };
-  return { events: await pages(events, 'events'), tags: await pages(tags, 'tags'), one: (await events().id(0).get().catch((e: { code?: string }) => ({ code: e.code }))) };
+  const missing = await events().id(999999).get().then(() => 'found', (e: { code?: string }) => e.code);
+  return { events: await pages(events, 'events'), tags: await pages(tags, 'tags'), missing };
 }
 
 /** community-calendar's TribeEventsScraper, subclassed as its documentation says, writing its iCalendar file. */
