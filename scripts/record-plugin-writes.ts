@@ -5,6 +5,7 @@
  *
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts edge   (edge-scenarios.ts → edge-writes.json)
+ *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts bookkeeping   (bookkeeping-scenarios.ts → bookkeeping-writes.json)
  *
  * Settings: ORACLE_DIR (default ../shared/oracle), ORACLE_PORT, ORACLE_DB, ORACLE_DB_USER/PASS (tecoracle).
  */
@@ -12,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
+import { BOOKKEEPING_SCENARIOS } from '../tests/api/plugin-writes/bookkeeping-scenarios';
 import { EDGE_SCENARIOS } from '../tests/api/plugin-writes/edge-scenarios';
 import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS, type WriteScenario } from '../tests/api/plugin-writes/scenarios';
 import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../tests/support/write-rows';
@@ -26,7 +28,13 @@ const auth = readFileSync(join(work, 'app-password.txt'), 'utf8').trim();
 const siteUrl = `http://127.0.0.1:${port}`;
 const api = `${siteUrl}/wp-json/tribe/events/v1`;
 
-const edge = process.argv[2] === 'edge';
+/** Scenario sets recorded into a file of their own, by the name given on the command line. */
+const SETS: Record<string, { scenarios: WriteScenario[]; file: string }> = {
+  edge: { scenarios: EDGE_SCENARIOS, file: 'edge-writes.json' },
+  bookkeeping: { scenarios: BOOKKEEPING_SCENARIOS, file: 'bookkeeping-writes.json' },
+};
+const set = process.argv[2] === undefined ? undefined : SETS[process.argv[2]];
+if (process.argv[2] !== undefined && !set) throw new Error(`unknown scenario set "${process.argv[2]}" (${Object.keys(SETS).join(', ')})`);
 const recordedFrom = 'The Events Calendar 6.17.2 on WordPress 7.0.4';
 
 async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[]) {
@@ -60,11 +68,11 @@ async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[
 
 async function main(): Promise<void> {
   const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', port: 3306, user: process.env.ORACLE_DB_USER ?? 'tecoracle', password: process.env.ORACLE_DB_PASS ?? 'tecoracle', database: db, timezone: 'Z', dateStrings: true } });
-  if (edge) {
-    const scenarios = await recordScenarios(knex, EDGE_SCENARIOS);
+  if (set) {
+    const scenarios = await recordScenarios(knex, set.scenarios);
     await knex.destroy();
     execFileSync(join(oracleDir, 'reset-db.sh'), { env, stdio: 'ignore' });
-    const out = join(root, 'tests/api/plugin-writes/edge-writes.json');
+    const out = join(root, 'tests/api/plugin-writes', set.file);
     writeFileSync(out, `${JSON.stringify({ recordedFrom, recordedAt: new Date().toISOString().slice(0, 10), scenarios }, null, 1)}\n`);
     process.stderr.write(`wrote ${out}\n`);
     return;

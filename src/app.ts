@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
-import { frontEndPages } from './calendar/front-end/router';
+import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
@@ -35,8 +35,13 @@ export interface AppDeps {
   db: Database;
   /** WordPress table prefix ($table_prefix), default `wp_`. */
   tablePrefix?: string;
-  /** Overrides the `home` option for every URL the service writes. */
+  /** Overrides the `home` and `siteurl` options for every URL the service writes (links, images, discovery). */
   siteUrl?: string;
+  /**
+   * Without `siteUrl`: the site's URLs follow the URL each request came in on (its scheme and host), for a database
+   * the service created, whose stored URL only says where it was first served (main.ts decides).
+   */
+  siteUrlFromRequest?: boolean;
   clock?: Clock;
   logger?: Logger;
   /**
@@ -95,7 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
       wp,
       registry,
       clock,
-      homeOverride: deps.siteUrl,
+      homeOverride: deps.siteUrl ?? (deps.siteUrlFromRequest && req.host ? `${req.protocol}://${req.host}` : undefined),
       remote: { ip: remoteAddress(req), secure: req.secure },
       authenticationIndex: describeAuthentication,
       media: deps.media,
@@ -178,9 +183,9 @@ export function createApp(deps: AppDeps): express.Express {
   const pages = frontEndPages(contextFor);
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
-  app.use((_req, response) => {
-    response.status(404).type('text/plain').send('Not Found');
-  });
+  // Any other path is WordPress's 404 page, whatever the method.
+  const notFound = notFoundPage(contextFor);
+  app.use((req, response, next) => routed(response, () => void Promise.resolve(notFound(req, response, next)).catch(next)));
 
   // Errors outside the REST pipeline (an oversized or unreadable body) still answer in WordPress's shape.
   app.use((err: unknown, req: Request, response: Response, _next: NextFunction) => {
@@ -257,9 +262,11 @@ function sendRestError(response: Response, code: TransportError | RestError): vo
  */
 export function restRouteOf(req: Request): string | null | { invalid: true } {
   const path = req.path;
-  const m = /^\/(?:index\.php\/)?wp-json(\/.*)?$/.exec(path);
-  if (m) return normaliseRoute(safeDecode(m[1] ?? '/'));
-  if (path === '/' || path === '/index.php') {
+  // WordPress finds the REST prefix after any run of slashes, and its route with every run of slashes made one (a
+  // percent-encoded slash included): `//wp-json//tribe/events/v1/events/` is the events route.
+  const m = /^\/+(?:index\.php\/+)?wp-json(\/.*)?$/.exec(path);
+  if (m) return normaliseRoute(safeDecode(m[1] ?? '/').replace(/\/{2,}/g, '/'));
+  if (/^\/+(?:index\.php)?$/.test(path)) {
     const query = req.originalUrl.includes('?') ? new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)) : null;
     if (!query) return null;
     const keys = [...query.keys()];

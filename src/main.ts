@@ -7,7 +7,7 @@ import type { Metrics } from './metrics/metrics';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { createLogger } from './logging';
 import { defaultSiteUrl, openDatabase } from './setup/open-database';
-import { prepareDatabase } from './setup/prepare-database';
+import { prepareDatabase, tablesCreatedByService } from './setup/prepare-database';
 import { EVENT_INDEX_TABLE, eventListPath, OCCURRENCE_INDEX_TABLE } from './calendar/data/event-index';
 import { EVENT_INDEX_VERSION, POST_TYPE } from './calendar/registry/identifiers';
 import { cliCommandFor, demoCalendarHint } from './fixtures/demo-hint';
@@ -60,6 +60,9 @@ async function main(): Promise<void> {
       const from = prepared.eventIndexUpgradedFrom;
       log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE, from, to: EVENT_INDEX_VERSION }, from === null ? "added the occurrence index to the event index, for the plugin's custom tables" : `upgraded the event index from version ${from}`);
     }
+    if (prepared.searchIndexRemade) {
+      log.info({ table: `${config.tablePrefix}calendar_event_search` }, 'made the event search table again at its current version (its earlier triggers needed SQLite 3.43 of every program writing the file) and recomputed its rows');
+    }
     if (prepared.occurrenceIndexRestored) {
       log.info(
         { table: config.tablePrefix + OCCURRENCE_INDEX_TABLE },
@@ -77,6 +80,16 @@ async function main(): Promise<void> {
     if (startup !== primary) await startup.close();
     await primary.close();
     process.exit(1);
+  }
+  // A database this service created stores the URL it was first served at: without SITE_URL, its URLs follow the
+  // requests instead (another port, a proxy's host). A WordPress site's own URLs are its own.
+  let siteUrlFromRequest = false;
+  if (!config.siteUrl) {
+    try {
+      siteUrlFromRequest = (await tablesCreatedByService(WpData.open(startup, config.tablePrefix))).includes('options');
+    } catch (error) {
+      log.warn({ err: error }, 'cannot tell whether the service created this database; its stored site URL is used');
+    }
   }
   if (startup !== primary) await startup.close();
 
@@ -107,6 +120,7 @@ async function main(): Promise<void> {
     db,
     tablePrefix: config.tablePrefix,
     siteUrl: config.siteUrl,
+    siteUrlFromRequest,
     clock: fixedNow ? () => new Date(fixedNow.getTime()) : undefined,
     logger: log,
     bodyLimit: config.bodyLimit,

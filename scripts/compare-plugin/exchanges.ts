@@ -1,5 +1,6 @@
 import type { Calendar } from './calendar';
 import type { Caller, Exchange } from './http';
+import { pagingUrlExchanges, pathExchanges } from './protocol-exchanges';
 
 /** The read requests sent alike to both sides: every filter, as every caller, discovery, OPTIONS and errors. */
 
@@ -103,5 +104,11 @@ export function readExchanges(cal: Calendar): Exchange[] {
   out.push({ name: 'HEAD events [anon]', method: 'HEAD', path: `${NS}/events`, as: 'anon' });
   out.push({ name: 'events with Origin [anon]', method: 'GET', path: `${NS}/events?per_page=1`, as: 'anon', headers: { Origin: 'https://client.example' } });
   out.push({ name: 'doc [anon]', method: 'GET', path: `${NS}/doc`, as: 'anon' });
+  // Allow lists only what the caller may do on items of others, of every type.
+  for (const path of [`/organizers/${o0}`, `/tags/${t0}`, `/venues/by-slug/${cal.slugs.venue}`, `/events/by-slug/${cal.slugs.event}`, '/doc']) {
+    for (const as of CALLERS) out.push({ name: `OPTIONS ${path} [${as}]`, method: 'OPTIONS', path: `${NS}${path}`, as });
+  }
+  get('events search with a 0', `${NS}/events?search=Event 0&start_date=2020-01-01`, ['anon']);
+  for (const x of [...pathExchanges(cal), ...pagingUrlExchanges(cal)]) out.push({ ...x, name: `${x.name} [${x.as}]` });
   return out;
 }

@@ -11,6 +11,8 @@ export interface Exchange {
   method: string;
   /** Path after `/wp-json` (or a full `?rest_route=` form when it starts with `?`). */
   path: string;
+  /** Sent as it is after the site's root instead of `path` (runs of slashes, pages outside the API). */
+  rawPath?: string;
   as: Caller;
   body?: unknown;
   /** Raw body with its content type, for form or broken JSON requests. */
@@ -30,7 +32,7 @@ export interface Side {
 }
 
 export async function send(side: Side, x: Exchange): Promise<Answer> {
-  const url = x.path.startsWith('?') ? `${side.base}/${x.path}` : `${side.base}/wp-json${x.path}`;
+  const url = x.rawPath !== undefined ? `${side.base}${x.rawPath}` : x.path.startsWith('?') ? `${side.base}/${x.path}` : `${side.base}/wp-json${x.path}`;
   const headers: Record<string, string> = { ...(x.headers ?? {}) };
   const credentials = side.auth[x.as];
   if (credentials) headers.Authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;

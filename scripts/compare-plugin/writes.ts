@@ -59,6 +59,25 @@ export const WRITE_CASES: Array<{ name: string; steps: Exchange[] }> = [
     ],
   },
   {
+    name: 'cost updates replace or empty the currency',
+    steps: [
+      { name: 'create', method: 'POST', path: `${NS}/events`, as: 'admin', body: { title: 'Priced', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', cost: '€15' } },
+      { name: 'update without symbol', method: 'PUT', path: `${NS}/events/{0}`, as: 'admin', body: { cost: '20' } },
+      { name: 'update with a postfix symbol', method: 'PUT', path: `${NS}/events/{0}`, as: 'admin', body: { cost: '20€' } },
+      { name: 'update to a range', method: 'PUT', path: `${NS}/events/{0}`, as: 'admin', body: { cost: '10-20' } },
+      { name: 'update to empty', method: 'PUT', path: `${NS}/events/{0}`, as: 'admin', body: { cost: '' } },
+    ],
+  },
+  {
+    name: 'sticky event dated in the past, with a dated inline venue',
+    steps: [
+      {
+        name: 'create', method: 'POST', path: `${NS}/events`, as: 'admin',
+        body: { title: 'Dated', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', date: '2025-03-02 10:00:00', sticky: true, venue: { venue: 'Dated Hall', date: '2025-01-01 10:00:00' }, organizer: [{ organizer: 'UTC Org', date_utc: '2025-01-02 10:00:00' }] },
+      },
+    ],
+  },
+  {
     name: 'category and tag',
     steps: [
       { name: 'category', method: 'POST', path: `${NS}/categories`, as: 'admin', body: { name: 'Film', description: 'Movies' } },

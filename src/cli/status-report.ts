@@ -1,5 +1,5 @@
 import type { CalendarStatus } from '../calendar/data/calendar-status';
-import { MAX_PER_PAGE } from '../calendar/site/page-size';
+import { MAX_PER_PAGE } from '../calendar/site/default-page-size';
 import type { ReplicaStatus } from '../db/replicas';
 import type { DemoHint } from '../fixtures/demo-hint';
 

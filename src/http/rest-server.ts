@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import { parseArgs, withOwnChecks } from './args';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
@@ -7,6 +8,7 @@ import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-i
 import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse, type ResponseHeaders } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
 import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
+import { requestDefaults, type RequestDefault } from './wp-types';
 
 /**
  * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (WP_REST_Server::serve_request(),
@@ -151,7 +153,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: json.params, body: input.body, query: input.query, url: found.urlParams });
         delete params.rest_route;
         matched = requestFor(found.route, params, params);
-        const parsed = parseArgs(found.endpoint.args, params);
+        const parsed = parseArgs(found.endpoint.args, { ...(await defaultsFor(found.endpoint.args, params, ctx)), ...params });
         const request = matched.request;
         if ('error' in parsed) {
           const validate = found.endpoint.validate;
@@ -223,6 +225,13 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
   }
 
   return { routes, namespaces, serve };
+}
+
+/** The request defaults (RequestDefault) of the arguments the request left out, merged below what it sent. */
+async function defaultsFor<C extends HttpContext>(shape: Record<string, z.ZodType>, params: Record<string, unknown>, ctx: C): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of requestDefaults(shape)) if (params[name] === undefined || params[name] === null) out[name] = await (value as RequestDefault<C>).compute(ctx);
+  return out;
 }
 
 async function send<C extends HttpContext>(

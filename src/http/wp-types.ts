@@ -156,6 +156,23 @@ export class RequestValue<C extends HttpContext = HttpContext> {
 }
 
 /**
+ * A declared default computed on every request that also stands in for the argument when the request leaves it out:
+ * WordPress merges defaults into the parameters before validating them, so a default the site's settings give is
+ * validated and sanitized like a value the client sent (`registered('default, …', …, { default: new RequestDefault(…) })`).
+ */
+export class RequestDefault<C extends HttpContext = HttpContext> extends RequestValue<C> {}
+
+/** The defaults of a shape's arguments that stand in for absent ones, by argument name. */
+export function requestDefaults(shape: Record<string, z.ZodType>): Array<[string, RequestDefault]> {
+  const out: Array<[string, RequestDefault]> = [];
+  for (const [name, schema] of Object.entries(shape)) {
+    const value = (describeType(schema).registered as Registered | undefined)?.values?.default;
+    if (value instanceof RequestDefault) out.push([name, value]);
+  }
+  return out;
+}
+
+/**
  * Metadata of an argument: its description (shared by the descriptors and /doc) and how the plugin registers it,
  * `keys` written as the plugin's order, e.g. `registered('default, description, type', 'The archive page to return')`.
  */

@@ -4,6 +4,8 @@ import { withCalendarCapabilities } from '../calendar/registry/capabilities';
 import type { CalendarRegistry } from '../calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from '../calendar/registry/post-types';
 import { eventIndexState, installEventIndex } from '../calendar/data/event-index';
+import { TEC_OPTIONS } from '../calendar/registry/identifiers';
+import { DEFAULT_PER_PAGE } from '../calendar/site/page-size';
 import { defaultRoles } from '../wp/default-roles';
 import { addOption, getOption, updateOption } from '../wp/options';
 import { WpData } from '../wp/wp-handle';
@@ -36,6 +38,11 @@ export interface PrepareResult {
    * occurrences table had been dropped and made again, without the index's triggers.
    */
   occurrenceIndexRestored?: true;
+  /**
+   * Set when this call made the search table of a database the service created again at this version (an earlier
+   * one's triggers needed SQLite 3.43 of every program writing the file).
+   */
+  searchIndexRemade?: true;
   /** True when this call wrote the default options of a new site. */
   installed: boolean;
 }
@@ -55,7 +62,19 @@ export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Even
     ['date_format', 'F j, Y'],
     ['time_format', 'g:i a'],
     ['start_of_week', '1'],
+    // The image sizes WordPress's installer stores (media shortcodes and srcsets read them).
+    ['thumbnail_size_w', '150'],
+    ['thumbnail_size_h', '150'],
+    ['thumbnail_crop', '1'],
+    ['medium_size_w', '300'],
+    ['medium_size_h', '300'],
+    ['medium_large_size_w', '768'],
+    ['medium_large_size_h', '0'],
+    ['large_size_w', '1024'],
+    ['large_size_h', '1024'],
     [`${prefix}user_roles`, withCalendarCapabilities(defaultRoles(), registry)],
+    // TEC's own page-size setting, which the plugin's lists read before WordPress's: the spec's 24 on a new site.
+    [TEC_OPTIONS, { posts_per_page: String(DEFAULT_PER_PAGE) }],
   ];
 }
 
@@ -90,13 +109,17 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
   if (eventIndex) await installEventIndex(wp);
   let eventIndexUpgradedFrom: string | null | undefined;
   let occurrenceIndexRestored: true | undefined;
-  if (!eventIndex && (await eventIndexState(wp)).outdated) {
+  let searchIndexRemade: true | undefined;
+  const state = eventIndex ? undefined : await eventIndexState(wp);
+  if (state?.outdated) {
     // An earlier version's index on a database the service created is the service's to upgrade; on any other
     // database the start-up log says what `db:index` would do, and the lists leave the outdated index alone.
     const ours = await tablesCreatedByService(wp);
     if (ours.includes('posts') && ours.includes('postmeta')) {
       const result = await installEventIndex(wp);
+      const searchOnly = state.complete && !(state.occurrencesTable && (!state.occurrenceIndex.complete || state.occurrenceIndex.stale));
       if (result.restoredOccurrenceIndex && result.upgradedFrom === undefined) occurrenceIndexRestored = true;
+      else if (searchOnly) searchIndexRemade = true;
       else eventIndexUpgradedFrom = result.upgradedFrom ?? null;
     }
   }
@@ -107,5 +130,5 @@ export async function prepareDatabase(db: Database, options: PrepareOptions): Pr
     const recorded = await tablesCreatedByService(wp);
     if (recorded.length > 0) await updateOption(wp, CREATED_TABLES_OPTION, [...new Set([...recorded, ...created])], 'off');
   }
-  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}), ...(occurrenceIndexRestored ? { occurrenceIndexRestored } : {}) };
+  return { created, installed, eventIndex, ...(eventIndexUpgradedFrom !== undefined ? { eventIndexUpgradedFrom } : {}), ...(occurrenceIndexRestored ? { occurrenceIndexRestored } : {}), ...(searchIndexRemade ? { searchIndexRemade } : {}) };
 }

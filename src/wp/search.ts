@@ -21,8 +21,8 @@ export function searchTerms(search: string): SearchTerm[] {
     const checked: string[] = [];
     for (const raw of matches) {
       const term = /^".+"$/.test(raw) ? raw.replace(/^["']+|["']+$/g, '') : raw.replace(/^["' ]+|["' ]+$/g, '');
-      // Single letters and single dashes are noise; so are stopwords.
-      if (!term || (term.length === 1 && /^[a-z-]$/i.test(term))) continue;
+      // Single letters and single dashes are noise; so are stopwords; "0" is empty to PHP.
+      if (!term || term === '0' || (term.length === 1 && /^[a-z-]$/i.test(term))) continue;
       if (STOPWORDS.has(term.toLowerCase())) continue;
       checked.push(term);
     }

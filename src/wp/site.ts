@@ -13,13 +13,14 @@ const SITE_OPTIONS = [
   'siteurl', 'home', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset', 'permalink_structure',
   'posts_per_page', 'date_format', 'time_format', 'page_for_posts', 'page_on_front', 'show_on_front',
   'site_icon', 'site_logo', 'blog_charset', 'start_of_week', 'upload_path', 'upload_url_path',
+  'thumbnail_size_w', 'thumbnail_size_h', 'medium_size_w', 'medium_size_h', 'medium_large_size_w', 'medium_large_size_h', 'large_size_w', 'large_size_h',
 ] as const;
 
 /** What every request may need to know about the site (the REST index, URLs, time zone). */
 export interface SiteFacts {
   name: string;
   description: string;
-  /** siteurl option (no trailing slash). */
+  /** siteurl option (no trailing slash), moved with home by the SITE_URL override. */
   url: string;
   /** home option, or the SITE_URL override (no trailing slash). */
   home: string;
@@ -42,6 +43,8 @@ export interface SiteSettings extends SiteFacts {
   timeFormat: string;
   /** Public URL of the uploads folder (wp_upload_dir()['baseurl']). */
   uploadsUrl: string;
+  /** The bounds of the intermediate image sizes (`thumbnail_size_w`…; 0 when the option is missing). */
+  imageSizes: Record<'thumbnail' | 'medium' | 'medium_large' | 'large', readonly [number, number]>;
   /** Every option that was asked for, unserialized (extra names come from the caller). */
   options: Map<string, PhpValue | false>;
   /** Whether each table the caller asked about (`tables`) exists, read in the same statement as the options. */
@@ -77,13 +80,19 @@ export async function loadSiteSettings(
 ): Promise<SiteSettings> {
   const { options: values, tables, stored } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
   const get = (name: string) => values.get(name);
-  const home = (options.homeOverride ?? str(get('home'), 'http://localhost')).replace(/\/+$/, '');
+  const storedHome = str(get('home'), 'http://localhost').replace(/\/+$/, '');
+  const home = (options.homeOverride ?? storedHome).replace(/\/+$/, '');
+  // The override moves siteurl with home (WordPress in a subfolder keeps its folder): every URL the API writes,
+  // the uploads' included, is under it.
+  const rebase = (url: string) => (options.homeOverride === undefined ? url : url.startsWith(storedHome) ? `${home}${url.slice(storedHome.length)}` : home);
+  const siteurl = rebase(str(get('siteurl'), storedHome).replace(/\/+$/, ''));
+  const uploadUrlPath = str(get('upload_url_path'));
   const timezoneString = str(get('timezone_string'));
   const gmtOffset = effectiveGmtOffset(timezoneString, str(get('gmt_offset'), '0'), options.now);
   return {
     name: str(get('blogname')),
     description: str(get('blogdescription')),
-    url: str(get('siteurl'), home).replace(/\/+$/, ''),
+    url: siteurl,
     home,
     gmtOffset,
     timezoneString,
@@ -96,7 +105,13 @@ export async function loadSiteSettings(
     postsPerPage: int(get('posts_per_page'), 10),
     dateFormat: str(get('date_format'), 'F j, Y'),
     timeFormat: str(get('time_format'), 'g:i a'),
-    uploadsUrl: uploadsUrl(str(get('siteurl'), home).replace(/\/+$/, ''), str(get('upload_path')), str(get('upload_url_path'))),
+    uploadsUrl: uploadsUrl(siteurl, str(get('upload_path')), uploadUrlPath && options.homeOverride !== undefined && uploadUrlPath.startsWith(storedHome) ? rebase(uploadUrlPath) : uploadUrlPath),
+    imageSizes: {
+      thumbnail: [int(get('thumbnail_size_w')), int(get('thumbnail_size_h'))],
+      medium: [int(get('medium_size_w')), int(get('medium_size_h'))],
+      medium_large: [int(get('medium_large_size_w')), int(get('medium_large_size_h'))],
+      large: [int(get('large_size_w')), int(get('large_size_h'))],
+    },
     options: values,
     tables,
     fingerprint: `${home}\u0000${gmtOffset}\u0000${stored}`,

@@ -88,7 +88,7 @@ interface Case {
 }
 
 /** The list rules, evaluated row by row. */
-function bruteForce(c: Case, bounds: Record<string, string>): number[] {
+function bruteForce(c: Case, bounds: Record<string, string>, customTables: boolean): number[] {
   const q = c.query;
   const statuses = q.status?.split(',');
   const first = (e: BruteEvent, key: string) => e.meta.get(key)?.[0];
@@ -112,8 +112,9 @@ function bruteForce(c: Case, bounds: Record<string, string>): number[] {
       });
       if (!tts.some((id) => e.ttIds.has(id))) return false;
     }
-    // Of several tags the plugin filters by the first one only.
-    if (q.tags && !e.ttIds.has(cal.tags.find((x) => x.slug === q.tags!.split(',')[0])!.ttId)) return false;
+    // With the plugin's custom tables only the first tag filters; without them every tag counts.
+    const tags = q.tags ? (customTables ? q.tags.split(',').slice(0, 1) : q.tags.split(',')) : [];
+    if (q.tags && !tags.some((slug) => e.ttIds.has(cal.tags.find((x) => x.slug === slug)!.ttId))) return false;
     if (q.venue && first(e, '_EventVenueID') !== q.venue) return false;
     if (q.organizer && !(e.meta.get('_EventOrganizerID') ?? []).includes(q.organizer)) return false;
     if (q.featured !== undefined && e.meta.has('_tribe_featured') !== (q.featured === '1')) return false;
@@ -149,7 +150,7 @@ function cases(): Case[] {
     { search: 'jazz', start_date: '2025-04-01' },
     { categories: music, featured: '0', venue, start_date: '2025-04-01' },
     // Term filters: a category without children (one term), a child, several categories, a category and a tag,
-    // several tags (the first one filters), with a search, and later pages.
+    // several tags (the first one, or any of them without the plugin's custom tables), with a search, and later pages.
     { categories: 'sports' },
     { categories: 'sports', start_date: '2025-04-01', per_page: '50', page: '2' },
     { categories: 'music-classes', start_date: '2025-04-01' },
@@ -171,13 +172,13 @@ function cases(): Case[] {
   ];
 }
 
-async function expectExact(): Promise<number> {
+async function expectExact(customTables = false): Promise<number> {
   let checked = 0;
   for (const c of cases()) {
     const qs = new URLSearchParams(c.query).toString();
     const res = await t.request.get(`${ROOT}/events?${qs}`).set(c.who === 'editor' ? { Authorization: editor } : {});
     expect({ qs, who: c.who, status: res.status }).toEqual({ qs, who: c.who, status: 200 });
-    const expected = bruteForce(c, boundsOf(res.body.rest_url));
+    const expected = bruteForce(c, boundsOf(res.body.rest_url), customTables);
     const perPage = Number(c.query.per_page ?? 24);
     const page = Number(c.query.page ?? 1);
     expect({ qs, who: c.who, total: Number(res.headers['x-tec-total']), ids: res.body.events.map((e: { id: number }) => e.id) }).toEqual({
@@ -255,13 +256,13 @@ describe("with the plugin's custom tables", () => {
 
   it('through the occurrence index: the same exact totals and pages', async () => {
     expect((await eventListPath(t.wp)).source).toBe('occurrence-index');
-    expect(await expectExact()).toBeGreaterThan(50);
+    expect(await expectExact(true)).toBeGreaterThan(50);
     await expectLinkedExact();
   }, 60_000);
 
   it("on the plugin's occurrences table itself: the same exact totals and pages", async () => {
     await deleteOption(t.wp, OCCURRENCE_INDEX_OPTION);
     expect((await eventListPath(t.wp)).source).toBe('occurrences');
-    expect(await expectExact()).toBeGreaterThan(50);
+    expect(await expectExact(true)).toBeGreaterThan(50);
   }, 60_000);
 });

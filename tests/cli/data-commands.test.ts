@@ -131,10 +131,15 @@ describe('seed', () => {
     expect(await postCounts('seed_')).toEqual(before);
   });
 
-  it('seeding the demo twice stops at the first term that exists, and rolls back', async () => {
+  it('seeding the demo again links to its users and terms and adds its posts once more', async () => {
     const before = await postCounts('seed_');
-    expectRefused(await cli('seed_', ['seed']), /categories\[0\] "Music": A term with the name provided already exists with this parent\. \(nothing was written\)$/);
-    expect(await postCounts('seed_')).toEqual(before);
+    const terms = await count('seed_', 'terms');
+    const users = await count('seed_', 'users');
+    const run = await cli('seed_', ['seed']);
+    expect(run.code).toBe(0);
+    expect(await count('seed_', 'terms')).toBe(terms);
+    expect(await count('seed_', 'users')).toBe(users);
+    expect(await postCounts('seed_')).toMatchObject({ events: before.events * 2, venues: before.venues * 2, organizers: before.organizers * 2 });
   });
 });
 
@@ -201,10 +206,28 @@ describe('generate', () => {
     expect(starts).toBe(250);
   });
 
-  it('refuses a second run on the same calendar, writing nothing', async () => {
+  it('a second run adds its events to the calendar, its categories and tags used as they are', async () => {
     const before = await postCounts('gen_');
-    expectRefused(await cli('gen_', ['generate', '--events', '10']), 'the database already holds a generated calendar (its categories exist); reset it first (nothing was written)');
-    expect(await postCounts('gen_')).toEqual(before);
+    const terms = await count('gen_', 'terms');
+    const run = await cli('gen_', ['generate', '--events', '10']);
+    expect(run.code).toBe(0);
+    expect(await count('gen_', 'terms')).toBe(terms);
+    expect((await postCounts('gen_')).events).toBe(before.events + 10);
+  });
+
+  it.each([
+    ['seed, then generate', ['seed'], ['generate', '--events', '40']],
+    ['generate, then seed', ['generate', '--events', '40'], ['seed']],
+  ])('composes with the demo calendar: %s', async (_, first, second) => {
+    const prefix = first[0] === 'seed' ? 'sg_' : 'gs_';
+    expect((await cli(prefix, first)).code).toBe(0);
+    const run = await cli(prefix, second);
+    expect([run.code, run.stderr.includes('wp-calendar:') ? run.stderr : '']).toEqual([0, '']);
+    // The demo's logins exist beside the generated events, and every category and tag exists once.
+    expect(await count(prefix, 'users', { user_login: 'admin' })).toBe(1);
+    expect((await postCounts(prefix)).events).toBeGreaterThanOrEqual(40 + 40);
+    const names: Array<{ name: string; taxonomy: string; parent: number }> = await target.withDb((db) => db.knex({ t: `${prefix}terms` }).join({ tt: `${prefix}term_taxonomy` }, 'tt.term_id', 't.term_id').select('t.name', 'tt.taxonomy', 'tt.parent'));
+    expect(new Set(names.map((n) => `${n.taxonomy}/${n.parent}/${n.name}`)).size).toBe(names.length);
   });
 });
 

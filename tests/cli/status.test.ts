@@ -86,7 +86,9 @@ describe('a database this service created', () => {
     expect(report.event_index).toMatchObject({ installed: true, complete: true, version: '4', current_version: '4', outdated: false, rows: sql.indexRows, events: sql.events, occurrence_index: null, lists: { source: 'index' } });
     expect([report.event_index.rows, report.event_index.events]).toEqual([0, 0]);
     expect(report.posts).toEqual(sql.posts);
-    expect(report.page_size).toEqual({ per_page: Number(sql.postsPerPage), source: 'wordpress', tec_setting: null, wordpress_option: sql.postsPerPage, max: 50 });
+    // A new site stores the spec's 24 in TEC's own setting, which the lists read before WordPress's option.
+    expect(sql.tecOptions?.posts_per_page).toBe('24');
+    expect(report.page_size).toEqual({ per_page: 24, source: 'tec', tec_setting: '24', wordpress_option: sql.postsPerPage, max: 50 });
     expect(report.replicas).toEqual([]);
     expect(report.attention).toEqual([]);
     expect(report.hints).toEqual([
@@ -107,7 +109,7 @@ describe('a database this service created', () => {
     const text = await cli(target, ['status']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`Event index      installed, version 4: 50 rows for 50 events; term index ${sql.termIndexRows} rows for ${sql.eventTerms} term relationships`);
-    expect(text.stdout).toContain(`Page size        ${sql.postsPerPage} when a list names no per_page, from WordPress's posts_per_page option; at most 50`);
+    expect(text.stdout).toContain(`Page size        ${String(sql.tecOptions?.posts_per_page)} when a list names no per_page, from The Events Calendar's posts_per_page setting (tribe_events_calendar_options); at most 50`);
     expect(text.stdout).toMatch(/\nNothing needs attention\.\n$/);
   });
 

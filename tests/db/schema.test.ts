@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
+import { EVENT_SEARCH_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
 import { createTestDatabase, onMysql, type TestDatabase } from '../support/test-db';
 
 /** Everything about a table a client could notice: columns (type family, null, default) and indexes. */
@@ -118,12 +119,17 @@ describe('WordPress core tables', () => {
       permalink_structure: '/%postname%/',
       date_format: 'F j, Y',
       time_format: 'g:i a',
+      thumbnail_size_w: '150',
+      medium_size_w: '300',
+      large_size_w: '1024',
+      // The plugin's lists read TEC's own page size first: 24 on a site the service creates.
+      tribe_events_calendar_options: phpSerialize({ posts_per_page: '24' }),
     });
     // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) and the
     // marks of the event index created with them (and of its search table, on SQLite) are not.
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
       // The search table's mark (SQLite) goes before the event index's, which the lists read first and is written last.
-      ...(onMysql() ? [] : [['calendar_event_search', '1', 'off']]),
+      ...(onMysql() ? [] : [['calendar_event_search', EVENT_SEARCH_INDEX_VERSION, 'off']]),
       ['calendar_event_index', '4', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);

@@ -12,6 +12,7 @@ describe('searchTerms', () => {
     ['the a jazz', ['jazz']],
     ['-park jazz', ['-park', 'jazz']],
     ['"unterminated phrase', ['unterminated phrase']],
+    ['Event 0', ['Event']],
   ])('%j → %j', (input, expected) => {
     expect(texts(input)).toEqual(expected);
   });

@@ -93,8 +93,9 @@ export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   const complete = version === EVENT_INDEX_VERSION;
   const occurrenceComplete = marks.get(OCCURRENCE_INDEX_OPTION) === EVENT_INDEX_VERSION;
   const stale = occurrencesTable && occurrenceComplete && !triggersPresent(triggers, occurrenceTableTriggerNames(wp.prefix));
-  const outdated = (version !== null && !complete) || (complete && occurrencesTable && (!occurrenceComplete || stale));
   const search = await searchIndexState(wp, new Set(present.map((t) => t.toLowerCase())));
+  // A search table of an earlier version counts too: its triggers may need a newer SQLite than other writers have.
+  const outdated = (version !== null && !complete) || (complete && occurrencesTable && (!occurrenceComplete || stale)) || (complete && search.table && !search.complete);
   return { table, termTable, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete, stale }, outdated, search };
 }
 

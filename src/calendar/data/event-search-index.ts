@@ -29,11 +29,13 @@ export const searchIndexSupported = (wp: WpData): boolean => wp.dialect.name ===
 const isEvent = (post: string) => `${post}.post_type = '${POST_TYPE.event}'`;
 
 /**
- * A contentless table (`content=''`): it holds only the trigram index, the text stays in the posts table;
- * `contentless_delete=1` lets the triggers delete a post's entries by rowid (the post id).
+ * An FTS5 table that keeps its own copy of the text (the events' title, excerpt and content: their size again), so
+ * that the triggers delete a post's entries by rowid (the post id) on any SQLite with the trigram tokenizer (3.34
+ * on). A contentless table would need `contentless_delete` (SQLite 3.43), and every other program writing the
+ * database (Debian 12's sqlite3 shell and Python, PHP's pdo_sqlite under WordPress, all 3.40) would fail on its
+ * triggers; an external-content one would need the old text exactly, which a write by such a program can change.
  */
-const createTableSql = (prefix: string) =>
-  `CREATE VIRTUAL TABLE "${eventSearchTable(prefix)}" USING fts5(post_title, post_excerpt, post_content, content='', contentless_delete=1, tokenize='trigram')`;
+const createTableSql = (prefix: string) => `CREATE VIRTUAL TABLE "${eventSearchTable(prefix)}" USING fts5(post_title, post_excerpt, post_content, tokenize='trigram')`;
 
 function triggers(wp: WpData): TriggerSpec[] {
   const table = eventSearchTable(wp.prefix);
@@ -61,16 +63,25 @@ export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<
   return { table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
 }
 
-/** The DDL an install runs for what is missing (the table, then the triggers), in order. */
+/**
+ * The DDL an install runs for what is missing (the table, then the triggers), in order. A table not marked complete
+ * of this version (an earlier version's, or an interrupted install) is dropped with its triggers and made again:
+ * its rows are rebuilt from the posts anyway.
+ */
 export function searchIndexDdl(wp: WpData, before: SearchIndexState): string[] {
-  const present = new Set(before.triggers);
-  return [...(before.table ? [] : [createTableSql(wp.prefix)]), ...triggers(wp).filter((t) => !present.has(t.name)).map((t) => wp.dialect.createTriggerSql(t))];
+  const remake = !before.complete && before.table;
+  const present = new Set(remake ? [] : before.triggers);
+  return [
+    ...(remake ? searchIndexDropDdl(before, wp.prefix) : []),
+    ...(before.table && !remake ? [] : [createTableSql(wp.prefix)]),
+    ...triggers(wp).filter((t) => !present.has(t.name)).map((t) => wp.dialect.createTriggerSql(t)),
+  ];
 }
 
 /** Rewrites the index from the event posts: what the triggers would have written for rows older than them. */
 export async function rebuildSearchRows(wp: WpData): Promise<void> {
   const table = eventSearchTable(wp.prefix);
-  await wp.knex.raw(`INSERT INTO "${table}" ("${table}") VALUES ('delete-all')`);
+  await wp.knex.raw(`DELETE FROM "${table}"`);
   await wp.knex.raw(`INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT p.ID, p.post_title, p.post_excerpt, p.post_content FROM ${wp.t.posts} p WHERE ${isEvent('p')}`);
 }
 

@@ -1,4 +1,4 @@
-import { isPhpNumeric, phpTrim } from '../../php/builtins';
+import { isPhpNumeric, phpEmpty, phpTrim } from '../../php/builtins';
 import { escHtml, sanitizeTitle } from '../../wp/text/formatting';
 
 /**
@@ -35,8 +35,11 @@ function numberFormatDigits(value: number, decimals: number): string {
   return rounded.toFixed(decimals).replace(/[.,]/g, '');
 }
 
-/** parse_cost_range(): every token of the strings, keyed by its value (a later equal key replaces the text), sorted by key. */
-function parseCostRange(costs: readonly string[]): Entry[] {
+/**
+ * parse_cost_range(): every token of the strings, keyed by its value (a later equal key replaces the text where the
+ * first one stood), sorted by key unless `sort` is false.
+ */
+function parseCostRange(costs: readonly string[], sort = true): Entry[] {
   let decimals = 0;
   const tokens: string[] = [];
   for (const cost of costs) {
@@ -53,7 +56,8 @@ function parseCostRange(costs: readonly string[]): Entry[] {
     const numeric = token.replace(/[.,]/g, '.');
     byKey.set(arrayKey(isPhpNumeric(numeric) ? numberFormatDigits(Number(numeric), decimals) : sanitizeTitle(numeric)), token);
   }
-  return [...byKey].map(([key, text]) => ({ key, text })).sort((a, b) => compareKeys(a.key, b.key));
+  const entries = [...byKey].map(([key, text]) => ({ key, text }));
+  return sort ? entries.sort((a, b) => compareKeys(a.key, b.key)) : entries;
 }
 
 /** get_event_costs(): the parsed tokens of every non-empty row; a key already seen in an earlier row is kept. */
@@ -139,56 +143,54 @@ export function costValues(rows: ReadonlyArray<string | null>): string[] {
   return values.sort((a, b) => leadingNumber(a) - leadingNumber(b));
 }
 
-/**
- * parse_cost_range($costs, null, false): each token keyed by its value, in the order first seen (a later token
- * with the same key replaces the text in place).
- */
-function costTokensInOrder(costs: readonly string[]): Entry[] {
-  const byKey = new Map<Key, string>();
-  const tokens = costs.flatMap((cost) => {
-    const matches = [...cost.matchAll(TOKEN)];
-    return matches.length === 0 ? [{ text: cost, decimals: 0 }] : matches.map((m) => ({ text: m[0], decimals: m[2]!.length }));
-  });
-  const decimals = Math.max(0, ...tokens.map((t) => t.decimals));
-  for (const { text } of tokens) {
-    const numeric = text.replace(/[.,]/g, '.');
-    byKey.set(arrayKey(isPhpNumeric(numeric) ? numberFormatDigits(Number(numeric), decimals) : sanitizeTitle(numeric)), text);
+/** A cost as the plugin's parsers take it: a PHP array of costs, or a string cut at its commas. */
+type CostList = { at(i: number): string | undefined; values: string[] };
+
+function costList(cost: unknown): CostList {
+  if (Array.isArray(cost)) return { at: (i) => (i < cost.length ? String(cost[i]) : undefined), values: cost.map(String) };
+  if (cost !== null && typeof cost === 'object') {
+    const map = cost as Record<string, unknown>;
+    return { at: (i) => (String(i) in map ? String(map[String(i)]) : undefined), values: Object.values(map).map(String) };
   }
-  return [...byKey].map(([key, text]) => ({ key, text }));
+  const parts = String(cost).split(/[ \t\n\r\v\f]*,[ \t\n\r\v\f]*/);
+  return { at: (i) => parts[i], values: parts };
 }
 
-const costPieces = (cost: string | readonly string[]): string[] => (typeof cost === 'string' ? cost.split(/\s*,\s*/) : [...cost]);
-const phpTruthyCost = (cost: string | readonly string[]): boolean => (typeof cost === 'string' ? cost !== '' && cost !== '0' : cost.length > 0);
-
 /**
- * The currency symbol a cost was written with (Tribe__Cost_Utils::parse_currency_symbol): for each numeric token, the
- * comma-separated piece at the token's place with the token removed; one symbol when they all agree, else none.
- * (The plugin pairs the n-th token with the n-th piece, so `u9 2` compares "u 2" with nothing and has no symbol.)
+ * Tribe__Cost_Utils::parse_currency_symbol(): the text left around each number once that number is taken out of the
+ * cost of the same position in the comma-separated list (the tokens and the list's parts are paired by their order,
+ * so a range such as "10-20" pairs "20" with no part and finds no symbol), when every one of them is the same.
+ * False for an empty() cost or when they differ; "" when the numbers stand alone.
  */
-export function parseCurrencySymbol(cost: string | readonly string[]): string | undefined {
-  if (!phpTruthyCost(cost)) return undefined;
-  const pieces = costPieces(cost);
+export function parseCurrencySymbol(cost: unknown): string | false {
+  if (phpEmpty(cost)) return false;
+  const list = costList(cost);
+  const entries = parseCostRange(list.values, false);
+  if (entries.length === 0) return false;
   const symbols: string[] = [];
-  for (const [i, { key, text }] of costTokensInOrder(pieces).entries()) {
-    if (!isPhpNumeric(String(key))) continue;
-    symbols.push(phpTrim((pieces[i] ?? '').split(text).join('')));
-    if (symbols[symbols.length - 1] !== symbols[0]) return undefined;
-  }
-  return symbols.length > 0 ? symbols[0] : undefined;
+  entries.forEach(({ key, text }, i) => {
+    if (symbols.length > 0 && symbols[symbols.length - 1] !== symbols[0]) return;
+    if (!isPhpNumeric(key)) return;
+    const part = list.at(i) ?? '';
+    symbols.push(phpTrim(text === '' ? part : part.split(text).join('')));
+  });
+  if (symbols.length === 0) return false;
+  return symbols[symbols.length - 1] === symbols[0] ? symbols[0]! : false;
 }
 
-/** Where the symbol stands (parse_currency_position): `prefix` when every piece holding it starts with it, `postfix` when none does. */
-export function parseCurrencyPosition(cost: string | readonly string[]): 'prefix' | 'postfix' | undefined {
-  if (!phpTruthyCost(cost)) return undefined;
-  const pieces = costPieces(cost);
-  const symbol = parseCurrencySymbol(pieces);
-  if (symbol === undefined || symbol === '' || symbol === '0') return undefined;
-  const positions: string[] = [];
-  for (const piece of pieces) {
-    const at = phpTrim(piece).indexOf(symbol);
-    if (at === -1) continue;
-    positions.push(at === 0 ? 'prefix' : 'postfix');
-    if (positions[positions.length - 1] !== positions[0]) return undefined;
+/** Tribe__Cost_Utils::parse_currency_position(): `prefix` or `postfix`, the same for every part holding the symbol. */
+export function parseCurrencyPosition(cost: unknown): 'prefix' | 'postfix' | false {
+  if (phpEmpty(cost)) return false;
+  const list = costList(cost);
+  const symbol = parseCurrencySymbol(list.values);
+  if (symbol === false || phpEmpty(symbol)) return false;
+  let found: 'prefix' | 'postfix' | undefined;
+  for (const part of list.values) {
+    const at = phpTrim(part).indexOf(symbol);
+    if (at < 0) continue;
+    const position = at === 0 ? 'prefix' : 'postfix';
+    if (found && found !== position) return false;
+    found = position;
   }
-  return positions.length > 0 ? (positions[0] as 'prefix' | 'postfix') : undefined;
+  return found ?? false;
 }

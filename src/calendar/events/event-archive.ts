@@ -8,7 +8,7 @@ import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
-import { eventListTables, pendingEventPage } from '../data/event-query';
+import { eventListTables, pendingEventPage, type DateSource } from '../data/event-query';
 import { listDateSource } from '../dates/date-source';
 import { ParamChecks } from '../post-resource/param-checks';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -87,15 +87,17 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
 
 /**
  * The term_taxonomy ids a `categories` / `tags` filter stands for (children of categories included). Of several
- * `tags` the plugin filters by the first one only (every one must still exist to pass validation).
+ * `tags` the plugin's custom-tables query filters by the first one only (every one must still exist to pass
+ * validation); without its custom tables it takes them all, by id or slug.
  */
-async function termClauses(input: OperationInput<EventListValues>, wp: WpData): Promise<number[][]> {
+async function termClauses(input: OperationInput<EventListValues>, wp: WpData, source: DateSource): Promise<number[][]> {
+  const customTables = source === 'occurrences' || source === 'occurrence-index';
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
     if (input.args[param] === undefined) continue;
     const rows = input.locals.get(TERM_ROWS[param]) ?? [];
     const items = textItems(input.args[param]);
-    const filtered = param === 'tags' ? items.slice(0, 1) : items;
+    const filtered = param === 'tags' && customTables ? items.slice(0, 1) : items;
     const resolved = filtered.map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
     clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
   }
@@ -158,6 +160,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const stamp = env.ctx.pages ? wp.changeStamp(eventListTables(wp)) : undefined;
   // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
   stamp?.catch(() => undefined);
+  const source = await listDateSource(env);
   const filter: Omit<PostFilter, 'postType'> = {
     status: status.filter,
     ids: a.include,
@@ -165,14 +168,13 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
     // The plugin's event search loses two levels of backslashes: `\` and `\\` search for nothing (every event),
     // `k\s` for `ks`.
     search: a.search === undefined ? undefined : { text: stripSlashes(stripSlashes(a.search)), excludeProtected: !env.ctx.isLoggedIn() },
-    termTaxonomyIds: await termClauses(input, wp),
+    termTaxonomyIds: await termClauses(input, wp, source),
     metaNumericIn: [
       ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),
       ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: ids(a.organizer) }]),
     ],
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
-  const source = await listDateSource(env);
   const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset, stamp });
   // The page's events load while the total is still counted (tens of thousands of index entries in a month of a
   // large calendar); Promise.all also hears a failure of either.

@@ -1,6 +1,6 @@
 import type { CalendarRequestContext } from '../site/calendar-context';
 import { checked, registered, RequestValue, wpBoolean, wpNumber } from '../../http/wp-types';
-import { DEFAULT_PER_PAGE } from '../site/page-size';
+import { perPageArg } from '../site/page-size';
 import { tecTimezoneString } from '../dates/timezones';
 import { tec } from '../schemas/arg-validators';
 import { defaultBounds } from './event-window';
@@ -25,7 +25,7 @@ const time = (description: string, bound?: 'start' | 'end') =>
 
 export const EventListArgs = {
   page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
-  per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(registered('default, description, type', 'The number of events to return on each page', { default: String(DEFAULT_PER_PAGE) })),
+  per_page: perPageArg('The number of events to return on each page'),
   start_date: time('Events that start on the specified date', 'start'),
   end_date: time('Events that end on the specified date', 'end'),
   starts_before: time('Events that start before the specified date'),

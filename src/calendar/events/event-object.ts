@@ -1,4 +1,6 @@
-import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/text/formatting';
+import { escHtml, theTitle } from '../../wp/text/formatting';
+import { theContent, theExcerpt } from '../../wp/text/the-content';
+import { contentMedia } from '../post-resource/content-media';
 import type { PostRow } from '../../wp/posts';
 import { dateDetails } from '../dates/date-details';
 import type { PostBundle } from '../post-resource/post-bundle';
@@ -52,7 +54,13 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     .filter((p): p is PostRow => p !== undefined);
   // A password-protected venue or organizer is masked inside an event whatever password the request carries.
   const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(env.registry, object) : object);
+  // The plugin renders the venue, then the organizers, then the event's own description: the media shortcodes of a
+  // request count in that order.
   const venueObjects = venues.map((v) => embedded(v, venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd })));
+  const organizerObjects = organizers.map((o) => embedded(o, organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd })));
+  const media = contentMedia(env, bundle.media);
+  const description = theContent(post.post_content, media);
+  const excerpt = theExcerpt(post.post_excerpt, media);
 
   const event: Record<string, unknown> = {
     id: post.ID,
@@ -67,8 +75,8 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     url: env.permalink(post),
     rest_url: restUrl(env, `events/${post.ID}`),
     title: theTitle(post.post_title),
-    description: theContent(post.post_content),
-    excerpt: theExcerpt(post.post_excerpt),
+    description,
+    excerpt,
     slug: post.post_name,
     image: imageObject(bundle.attachments, first(WP_META.thumbnailId), env.site.uploadsUrl),
     all_day: isTruthy(first(EVENT_META.allDay) ?? ''),
@@ -99,7 +107,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
     tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
     venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
-    organizer: organizers.map((o) => embedded(o, organizerObject(env, bundle, o, { source: 'linked', jsonLd: options.jsonLd }))),
+    organizer: organizerObjects,
     custom_fields: customFields(env, bundle, post),
     // The field table's other fields; the ones placed above keep their place.
     ...fields,

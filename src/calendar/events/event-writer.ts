@@ -6,6 +6,7 @@ import { savedMeta } from '../post-resource/saved-meta';
 import { tecSanitizeString } from '../post-resource/tec-sanitize';
 import { addPostMeta, deletePostMeta, loadPostMeta, replacePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
+import { updatePost } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-handle';
 import { syncCustomTables } from '../data/custom-tables';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -46,7 +47,8 @@ async function postFields(env: CalendarEnv, input: WriteInput<EventWriteArgs>, e
     // Only `date_utc`: the local date follows it, on creates and updates alike.
     post_date: dates.post_date ?? (dates.post_date_gmt === undefined ? nowLocal(env).post_date : utcToLocal(dates.post_date_gmt, env.siteZone)),
     post_date_gmt: dates.post_date_gmt,
-    menu_order: a.sticky ? -1 : 0,
+    // A new event is inserted with 0 and made sticky by a second save (saveMeta).
+    menu_order: existing && a.sticky ? -1 : 0,
     // A draft keeps an explicit new date only when the update also sets its status.
     edit_date: a.date !== undefined && a.status !== undefined,
   };
@@ -91,31 +93,30 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
   return dates !== undefined;
 }
 
+/**
+ * `_EventCost` and the currency the cost was written with (Single_Event::prepare_postarr, saveEventMeta): a create
+ * keeps only what is not empty() (array_filter), so "0" stores no cost and a cost without a symbol no currency; an
+ * update writes the parsed symbol and position whatever they are, "" when the cost has none ("20" after "€15").
+ */
 async function writeCost(env: CalendarEnv, wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
   const cost = input.args.cost;
-  if (cost === undefined || cost === null) {
-    if (!isUpdate) return;
+  const given = cost !== undefined && cost !== null;
+  if (!given && !isUpdate) return;
+  const symbol = given ? parseCurrencySymbol(cost) : false;
+  const position = given ? parseCurrencyPosition(cost) : false;
+  // The plugin's meta order: the symbol, its position, then the cost; strings through tec_sanitize_string(), then as
+  // update_metadata() stores them (saved-meta.ts); false is stored as "".
+  if (isUpdate || !phpEmpty(symbol)) await updatePostMeta(wp, id, EVENT_META.currencySymbol, symbol === false ? '' : savedMeta(env, EVENT_META.currencySymbol, tecSanitizeString(symbol)));
+  if (isUpdate || !phpEmpty(position)) await updatePostMeta(wp, id, EVENT_META.currencyPosition, position === false ? '' : position);
+  if (!given) {
     await deletePostMeta(wp, id, EVENT_META.cost);
-    await updatePostMeta(wp, id, EVENT_META.currencySymbol, '');
-    await updatePostMeta(wp, id, EVENT_META.currencyPosition, '');
-    return;
+  } else if (isUpdate || !phpEmpty(cost)) {
+    // One cost is stored as a single value (a string through tec_sanitize_string(), "" included); several as one
+    // row each, as given (an empty one leaves no row).
+    const list: unknown[] = Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost];
+    if (list.length === 1) await updatePostMeta(wp, id, EVENT_META.cost, savedMeta(env, EVENT_META.cost, typeof list[0] === 'string' ? tecSanitizeString(list[0]) : String(list[0])));
+    else await replacePostMeta(wp, id, EVENT_META.cost, list.map((v) => String(v)).filter((v) => v !== '').map((v) => savedMeta(env, EVENT_META.cost, v)));
   }
-  // On create the plugin skips an empty() cost: "0" (or 0) leaves no `_EventCost` row; an update stores it.
-  if (!isUpdate && phpEmpty(cost)) return;
-  const list = Array.isArray(cost) ? cost : typeof cost === 'object' ? Object.values(cost) : [cost];
-  const raw = list.map((v) => String(v));
-  // One value is a string to the plugin (tec_sanitize_string); several are stored as they are (saved-meta.ts).
-  // An empty value as sent leaves no row; one that sanitizes to nothing is stored empty.
-  const sent = raw.filter((r) => r !== '');
-  const rows = (sent.length === 1 ? [tecSanitizeString(sent[0]!)] : sent).map((r) => savedMeta(env, EVENT_META.cost, r));
-  await replacePostMeta(wp, id, EVENT_META.cost, rows);
-  // The currency as parsed from the cost as sent; a create leaves out what is empty, an update stores it empty.
-  const parsedFrom = Array.isArray(cost) ? raw : String(cost);
-  const symbol = parseCurrencySymbol(parsedFrom);
-  const position = parseCurrencyPosition(parsedFrom) ?? '';
-  const storedSymbol = symbol === undefined ? '' : savedMeta(env, EVENT_META.currencySymbol, tecSanitizeString(symbol));
-  if (isUpdate || (symbol !== undefined && !phpEmpty(symbol))) await updatePostMeta(wp, id, EVENT_META.currencySymbol, storedSymbol);
-  if (isUpdate || position !== '') await updatePostMeta(wp, id, EVENT_META.currencyPosition, position);
 }
 
 async function writeFlags(env: CalendarEnv, wp: WpData, id: number, input: WriteInput<EventWriteArgs>, isUpdate: boolean): Promise<void> {
@@ -146,6 +147,10 @@ export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): Po
       const newDates = await writeDates(env, wp, id, input, existing);
       await writeFlags(env, wp, id, input, isUpdate);
       await writeCost(env, wp, id, input, isUpdate);
+      // The plugin inserts a new event with menu_order 0, then saves it again to make it sticky (saveEventMeta): a
+      // second wp_update_post(), whose modified date is the time of the write even when `date` set another post
+      // date, and which saves the event's first revision.
+      if (!isUpdate && input.args.sticky) await updatePost(wp, env.write, id, { menu_order: -1 });
       await saveThumbnail(env, wp, id, input.args.image, isUpdate, input.prepared);
       if (!isUpdate) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
       await assignTerms(env, wp, id, TAXONOMY.category, input.args.categories);

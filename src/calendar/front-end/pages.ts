@@ -23,9 +23,10 @@ export interface RenderedPage {
 
 type Page = HtmlPage & { status: 200 | 404; apiRoot: string };
 
-export async function renderFrontEnd(ctx: CalendarRequestContext, target: FrontEndTarget): Promise<RenderedPage> {
+/** A front-end page, or with no target the 404 page WordPress answers for a URL it cannot resolve. */
+export async function renderFrontEnd(ctx: CalendarRequestContext, target: FrontEndTarget | null): Promise<RenderedPage> {
   const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
-  const page = await pageFor(env, target);
+  const page = target ? await pageFor(env, target) : notFound(env.root);
   const discovery: Discovery = { restRoot: restRoot(env.site), apiRoot: page.apiRoot, origin: env.site.home };
   const title = page.title ? `${page.title} &#8211; ${escHtml(env.site.name)}` : escHtml(env.site.name);
   return { status: page.status, html: htmlDocument({ title, body: page.body }, discovery), discovery };

@@ -1,6 +1,8 @@
 import { decodeHTML } from 'entities';
 import { rawUrlEncode } from '../../php/url-encoding';
-import { stripAllTags, theContent } from '../../wp/text/formatting';
+import { stripAllTags } from '../../wp/text/formatting';
+import { theContent } from '../../wp/text/the-content';
+import { contentMedia } from '../post-resource/content-media';
 import type { PostRow } from '../../wp/posts';
 import { resolveZone } from '../../php/date-time';
 import { wallClockSeconds, wallSecondsToInstant } from '../../php/zone-math';
@@ -86,7 +88,7 @@ function eventLines(env: CalendarEnv, bundle: PostBundle, event: FeedEvent, host
   lines.push(`DTSTAMP:${modified}`, `CREATED:${basicDateTime(post.post_date)}Z`, `LAST-MODIFIED:${modified}`);
   lines.push(`UID:${post.ID}-${siteInstant(env, event.start)}-${siteInstant(env, event.end)}@${host}`);
   lines.push(`SUMMARY:${escapeText(decodeHTML(stripAllTags(post.post_title)))}`);
-  const content = visible ? theContent(post.post_content).replace(/<\/p>/g, '</p> ') : 'Content is protected.';
+  const content = visible ? theContent(post.post_content, contentMedia(env, bundle.media)).replace(/<\/p>/g, '</p> ') : 'Content is protected.';
   lines.push(`DESCRIPTION:${escapeText(decodeHTML(stripAllTags(content)))}`);
   lines.push(`URL:${env.permalink(post)}`);
   const location = venueLocation(bundle, Number(meta.first(post.ID, EVENT_META.venueId) ?? 0));

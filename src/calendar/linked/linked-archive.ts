@@ -10,8 +10,7 @@ import { linkedPage, linkedSearchTotals, type LinkedQuery } from '../data/linked
 import { ParamChecks } from '../post-resource/param-checks';
 import { POST_TYPE } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
-import { DEFAULT_PER_PAGE } from '../site/page-size';
-import { paging } from '../site/page-size';
+import { paging, perPageArg } from '../site/page-size';
 import { archiveResponse, requestedStatus, serializePage } from '../post-resource/archive';
 import type { OperationInput } from '../post-resource/define';
 import { isTruthy } from '../../php/truthiness';
@@ -36,7 +35,7 @@ export function linkedListArgs(plural: string) {
   const Plural = plural.charAt(0).toUpperCase() + plural.slice(1);
   return {
     page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
-    per_page: tec.positiveInt().default(DEFAULT_PER_PAGE).meta(registered('default, description, type', `The number of ${plural} to return on each page`, { default: String(DEFAULT_PER_PAGE) })),
+    per_page: perPageArg(`The number of ${plural} to return on each page`),
     search: tec.nonEmptyString().optional().meta(registered('description, type', `${Plural} should contain the specified string in the title, description or custom fields`)),
     event: tec.idFormat().optional().meta(registered('description, type', `${Plural} should be related to this event`)),
     has_events: tec.any().optional().meta({ type: 'boolean', ...registered('description', `${Plural} should have events associated to them`) }),

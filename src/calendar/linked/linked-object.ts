@@ -1,5 +1,7 @@
 import { phpEmpty } from '../../php/builtins';
-import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting';
+import { theTitle } from '../../wp/text/formatting';
+import { theContent, theExcerpt } from '../../wp/text/the-content';
+import { contentMedia } from '../post-resource/content-media';
 import type { PostRow } from '../../wp/posts';
 import type { PostBundle } from '../post-resource/post-bundle';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -34,8 +36,8 @@ export function linkedPostHead(env: CalendarEnv, bundle: PostBundle, post: PostR
     modified_utc: post.post_modified_gmt,
     url: env.permalink(post),
     [nameKey]: theTitle(post.post_title),
-    description: theContent(post.post_content),
-    excerpt: theExcerpt(post.post_excerpt),
+    description: theContent(post.post_content, contentMedia(env, bundle.media)),
+    excerpt: theExcerpt(post.post_excerpt, contentMedia(env, bundle.media)),
     slug: post.post_name,
     image: imageObject(bundle.attachments, set.meta.first(post.ID, WP_META.thumbnailId), env.site.uploadsUrl),
   };

@@ -71,27 +71,30 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       return fields;
     },
 
-    async saveMeta(env, wp, postId, input, existing) {
+    async saveMeta(env, wp, postId, input, existing, reused) {
       const a = input.args;
       await writeFields(env, wp, postId, config.fields, a);
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
       await saveThumbnail(env, wp, postId, a.image, existing !== undefined, input.prepared);
-      await writeArtifacts(env, wp, postId, config, a, existing !== undefined);
+      await writeArtifacts(env, wp, postId, config, a, existing === undefined ? 'create' : reused ? 'reuse' : 'update');
     },
   };
 }
 
 /**
- * The plugin's `_Venue…`/`_Organizer…` leftovers of the post fields it saves as meta: the dates are always
- * stored empty, the description through sanitize_text_field() and only when a create sends it, organizers add their
- * status.
+ * The plugin's `_Venue…`/`_Organizer…` leftovers of the post fields it saves as meta. A create (of a new post, or on a
+ * same-named one it reuses) stores its `date` and `date_utc` as the post dates they gave ("" when not sent), and
+ * organizers their status; an update leaves them (Venue::update drops the post columns from the meta it saves).
+ * The description is stored with its tags stripped, and only when sent.
  */
-async function writeArtifacts(env: CalendarEnv, wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>, isUpdate: boolean): Promise<void> {
-  if (!isUpdate) await updatePostMeta(wp, postId, config.originKey, ORIGIN);
-  for (const field of config.artifactFields) {
-    if (field === 'post_status') await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, (await getPost(wp, postId))?.post_status ?? '');
-    else await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, '');
+async function writeArtifacts(env: CalendarEnv, wp: WpData, postId: number, config: LinkedWriterConfig, args: Record<string, unknown>, write: 'create' | 'reuse' | 'update'): Promise<void> {
+  if (write === 'create') await updatePostMeta(wp, postId, config.originKey, ORIGIN);
+  if (write !== 'update') {
+    const dates = postDates(env, args, env.siteTimezone);
+    for (const field of config.artifactFields) {
+      const value = field === 'post_status' ? ((await getPost(wp, postId))?.post_status ?? '') : (dates[field] ?? '');
+      await updatePostMeta(wp, postId, `${config.artifactPrefix}${field}`, value);
+    }
   }
-  if (!isUpdate && typeof args.description === 'string') await updatePostMeta(wp, postId, `${config.artifactPrefix}Description`, savedMeta(env, `${config.artifactPrefix}Description`, sanitizeTextField(args.description)));
+  if (write === 'create' && typeof args.description === 'string') await updatePostMeta(wp, postId, `${config.artifactPrefix}Description`, savedMeta(env, `${config.artifactPrefix}Description`, sanitizeTextField(args.description)));
 }
-

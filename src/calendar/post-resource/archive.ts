@@ -98,7 +98,7 @@ export interface ArchiveResult {
   urlParams: ReadonlyArray<UrlParam>;
   /**
    * Values the plugin adds to `rest_url` afterwards with add_query_arg() (event venue, organizer, featured); when
-   * set, even empty, `rest_url` is rebuilt urlencoded.
+   * set, even empty, the values before them in `rest_url` are urlencoded, theirs are not.
    */
   addedParams?: ReadonlyArray<UrlParam>;
 }
@@ -117,7 +117,9 @@ export function archiveResponse(env: CalendarEnv, def: PostTypeDefinition, resul
   const first: UrlParam = ['page', String(page)];
   const body: Record<string, unknown> = {
     [def.restBase]: result.items,
-    rest_url: withQuery(base, result.addedParams !== undefined ? encodedQuery([first, ...params]) : rawQuery([first, ...result.urlParams])),
+    // add_query_arg() re-encodes the query it is given and appends its own values as they are: the earlier values
+    // urlencoded, the added ones (a venue list `6,7`) raw.
+    rest_url: withQuery(base, result.addedParams !== undefined ? [encodedQuery([first, ...result.urlParams]), rawQuery(result.addedParams)].filter(Boolean).join('&') : rawQuery([first, ...result.urlParams])),
   };
   // The neighbours are built with add_query_arg('page', …): always encoded, `page` last, none for page 1.
   if (page < totalPages) body.next_rest_url = withQuery(base, encodedQuery([...params, ['page', String(page + 1)]]));

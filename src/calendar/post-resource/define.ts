@@ -55,8 +55,11 @@ export type ListArgs<A extends PostArgShapes> = ArgValues<NonNullable<A['list']>
 export interface PostWriter<W = Record<string, any>> {
   /** The wp_posts fields of a create (existing undefined) or an update. */
   postFields(env: CalendarEnv, input: WriteInput<W>, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
-  /** Every meta row, term and link the plugin writes after the post row. */
-  saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput<W>, existing?: PostRow): Promise<void>;
+  /**
+   * Every meta row, term and link the plugin writes after the post row. `existing` is the post an update changes, or
+   * the duplicate a create reuses (`reused` then true: the plugin writes it as a create would, on a post it found).
+   */
+  saveMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput<W>, existing?: PostRow, reused?: boolean): Promise<void>;
   /**
    * Posts a create or an update writes before its own row (an event's inline venue and organizers, a downloaded
    * image): the arguments that now name them by id.

@@ -1,4 +1,6 @@
-import { escJs, stripTags, theTitle, wpautop } from '../../wp/text/formatting';
+import { escJs, stripAllTags, theTitle, wpautop } from '../../wp/text/formatting';
+import { excerptRemoveBlocks } from '../../wp/text/blocks';
+import { wpKses } from '../../wp/text/kses';
 import { formatCost } from '../events/cost';
 import type { PostRow } from '../../wp/posts';
 import { isoWithOffset, localToUtc, utcToLocal } from '../../php/date-time';
@@ -22,13 +24,22 @@ function name(post: PostRow): string {
   return escJs(post.post_status === 'private' ? `Private: ${title}` : title);
 }
 
+/** The markup tribe_events_get_the_excerpt() keeps (wp_kses): links, bold, emphasis, spans and lists. */
+const EXCERPT_HTML: Record<string, readonly string[]> = {
+  a: ['class', 'id', 'style', 'href', 'rel', 'target'],
+  ...Object.fromEntries(['b', 'strong', 'em', 'span', 'ul', 'li', 'ol'].map((tag) => [tag, ['class', 'id', 'style']])),
+};
+
 /**
- * Tribe__JSON_LD__Abstract's description: the raw excerpt, or the raw content with its tags stripped (PHP
- * strip_tags, so a script's text stays) cut to 30 words with " [&hellip;]", then wpautop and esc_js.
+ * Tribe__JSON_LD__Abstract's description (tribe_events_get_the_excerpt(), list view): the raw excerpt, or the raw
+ * content; blocks other than text ones removed (excerpt_remove_blocks), anything between square brackets removed
+ * (`#\[.+\]#U`: a shortcode's tags, its content staying), the markup kept to TEC's short list (wp_kses); content is
+ * then cut to 30 words with " [&hellip;]" (wp_trim_words, which strips every tag); then wpautop and esc_js.
  */
 function description(post: PostRow): string {
-  const text = post.post_excerpt !== '' && post.post_excerpt !== '0' ? post.post_excerpt : trimWords(stripTags(post.post_content), 30, ' [&hellip;]');
-  return escJs(wpautop(text));
+  const hasExcerpt = post.post_excerpt !== '' && post.post_excerpt !== '0';
+  const text = wpKses(excerptRemoveBlocks(hasExcerpt ? post.post_excerpt : post.post_content).replace(/\[.+?\]/g, ''), EXCERPT_HTML);
+  return escJs(wpautop(hasExcerpt ? text : trimWords(stripAllTags(text), 30, ' [&hellip;]')));
 }
 
 function trimWords(text: string, count: number, more: string): string {

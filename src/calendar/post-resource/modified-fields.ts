@@ -13,7 +13,12 @@ import { WP_META } from '../registry/meta-keys';
  * importers read it to leave alone what a user edited. Called at the end of each write transaction.
  */
 
-const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last']);
+/**
+ * Post fields the writes change that the tracker does not watch (Tribe__Tracker::filter_watch_post_fields looks at the
+ * title, content, excerpt, status, type and parent only): the author, a sticky event's menu_order, the password.
+ */
+const UNTRACKED_POST_FIELDS = ['post_author', 'menu_order', 'post_password', 'comment_status', 'ping_status'];
+const UNTRACKED_KEYS = new Set<string>([WP_META.modifiedFields, '_edit_lock', '_edit_last', ...UNTRACKED_POST_FIELDS]);
 /** A noted key with a colon is a marker a writer leaves for its type's order (venue-type.ts), never stored. */
 const isTracked = (key: string) => !UNTRACKED_KEYS.has(key) && !key.includes(':');
 

@@ -58,7 +58,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
   const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
-  await type.writer.saveMeta(env, wp, post.ID, input, duplicate);
+  await type.writer.saveMeta(env, wp, post.ID, input, duplicate, duplicate !== undefined);
   return post.ID;
 }
 

@@ -6,6 +6,7 @@ import type { PostWriteContext } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
 import type { SiteSettings } from '../../wp/site';
 import { tecTimezoneString } from '../dates/timezones';
+import { newCounters, type ShortcodeCounters } from '../../wp/text/media';
 import type { CalendarRegistry } from '../registry/calendar-registry';
 import type { CalendarContext } from './calendar-context';
 import { readTecSettings, type TecSettings } from './tec-settings';
@@ -31,6 +32,8 @@ export interface CalendarEnv {
   can(action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean;
   permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
   write: PostWriteContext;
+  /** WordPress's per-request counters of media shortcodes (`audio-0-1`, `#gallery-2`), shared by every post rendered. */
+  shortcodeCounters: ShortcodeCounters;
   /**
    * A write from a file (fixture load, import) rather than a request: it stores what the file says, without the
    * REST quirks that would change it (a tag given by the name of an existing one finds that tag).
@@ -69,6 +72,7 @@ export async function calendarEnv(ctx: CalendarContext, namespace: string): Prom
     root: `${restRoot(site)}${namespace}/`,
     can,
     permalink,
+    shortcodeCounters: newCounters(),
     write: {
       now: ctx.now,
       siteZone,

@@ -1,3 +1,4 @@
+import { storedPageSize } from './default-page-size';
 import type { PhpValue } from '../../php/php-serialize';
 import { isTruthy } from '../../php/truthiness';
 import type { SiteSettings } from '../../wp/site';
@@ -31,6 +32,12 @@ export interface TecSettings {
   siteTables: ReadonlyMap<string, boolean>;
   /** The page size of the plugin's own event queries: its `posts_per_page`, then `postsPerPage`, then WordPress's. */
   eventsPerPage: number;
+  /**
+   * The default `per_page` of every REST list (Tribe__Events__REST__V1__Endpoints__Base::get_default_posts_per_page):
+   * TEC's `posts_per_page` when the key exists, else WordPress's `posts_per_page` option, and 20 when that is
+   * empty(). As stored (usually a string): the route descriptors show it so, and it is validated like a sent value.
+   */
+  restPerPage: PhpValue;
   /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
   eventIndex: boolean;
   /** Not a plugin setting either: its twin of one row per occurrence of the plugin's table is complete too. */
@@ -47,6 +54,7 @@ const positive = (v: PhpValue | undefined): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN;
   return Number.isFinite(n) && n > 0 ? n : undefined;
 };
+
 
 export function readTecSettings(site: SiteSettings): TecSettings {
   const raw = site.options.get(TEC_OPTIONS);
@@ -74,5 +82,6 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     eventSearchIndex: site.options.get(EVENT_SEARCH_INDEX_OPTION) === EVENT_SEARCH_INDEX_VERSION,
     defaultView: o.viewOption === 'month' ? 'month' : 'list',
     eventsPerPage: positive(o.posts_per_page) ?? positive(o.postsPerPage) ?? (site.postsPerPage > 0 ? site.postsPerPage : 10),
+    restPerPage: storedPageSize(o, site.options.get('posts_per_page')).value,
   };
 }

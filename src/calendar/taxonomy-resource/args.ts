@@ -1,7 +1,7 @@
 import { editableArgs } from '../../http/args';
 import { registered, wpBoolean, wpInteger } from '../../http/wp-types';
 import { tec } from '../schemas/arg-validators';
-import { DEFAULT_PER_PAGE } from '../site/page-size';
+import { perPageArg } from '../site/page-size';
 
 /**
  * The term routes' arguments (Archive_Category::READ_args, Single_Category::READ_args, CREATE_args and the Tag twins)
@@ -20,10 +20,7 @@ const own = (description: string) => registered('type, description', description
 export function termArgs(label: string, plural: string, hierarchical: boolean) {
   const list = {
     page: tec.positiveInt().default(1).meta(registered('default, description, type', 'The archive page to return')),
-    per_page: tec
-      .positiveInt()
-      .default(DEFAULT_PER_PAGE)
-      .meta({ type: 'integer', ...registered('default, description, type', `The number of ${plural} to return on each page`, { default: String(DEFAULT_PER_PAGE) }) }),
+    per_page: perPageArg(`The number of ${plural} to return on each page`),
     search: tec.nonEmptyString().optional().meta(d('Limit results to those matching a string')),
     exclude: termList('Ensure result set exclude specific IDs'),
     include: termList('Limit result set to specific IDs'),

@@ -109,9 +109,18 @@ const changesOf = (a: Omit<TermArgs<'update'>, 'id'>): TermChanges => ({
   parent: a.parent !== undefined ? Number(a.parent) : undefined,
 });
 
-/** A term create's row (wp_insert_term), inside the caller's transaction; a refusal is the plugin's error. */
-export function writeNewTerm(env: CalendarEnv, wp: WpData, def: TaxonomyDefinition, args: TermArgs<'create'>): Promise<TermRow> {
-  return insertTerm(wp, env.registry.terms, def.taxonomy, { ...changesOf(args), name: String(args.name) }).catch((error: unknown) => Promise.reject(termWriteError(error)));
+/**
+ * A term create's row (wp_insert_term), inside the caller's transaction; a refusal is the plugin's error. With
+ * `reuseExisting` (loaders), a term of that name the site already has under the same parent is returned instead.
+ */
+export async function writeNewTerm(env: CalendarEnv, wp: WpData, def: TaxonomyDefinition, args: TermArgs<'create'>, options: { reuseExisting?: boolean } = {}): Promise<TermRow> {
+  try {
+    return await insertTerm(wp, env.registry.terms, def.taxonomy, { ...changesOf(args), name: String(args.name) });
+  } catch (error) {
+    const existing = options.reuseExisting && error instanceof TermWriteError && error.code === 'term_exists' && error.termId ? await getTerm(wp, def.taxonomy, error.termId) : undefined;
+    if (existing) return existing;
+    throw termWriteError(error);
+  }
 }
 
 /** POST /{base}: 201, the term with `_links`, and `Location` on WordPress's own route of the term. */

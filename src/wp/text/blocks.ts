@@ -1,4 +1,5 @@
 import { parse } from '@wordpress/block-serialization-default-parser';
+import { wpautop } from './content-filters';
 
 type ParsedBlock = ReturnType<typeof parse>[number];
 
@@ -26,6 +27,8 @@ function renderBlock(block: ParsedBlock): string {
   let inner = 0;
   let html = '';
   for (const chunk of block.innerContent) html += chunk === null ? renderBlock(block.innerBlocks[inner++]!) : chunk;
+  // render_block_core_shortcode(): the shortcode block's text goes through wpautop (shortcode_unautop unwraps it later).
+  if (block.blockName === 'core/shortcode') return wpautop(html);
   const name = block.blockName ? DEFAULT_CLASS[block.blockName] : undefined;
   return name ? withClass(html, name) : html;
 }
@@ -39,4 +42,36 @@ function withClass(html: string, name: string): string {
     if (classes.includes(name)) return tag;
     return tag.replace(match[0], ` class="${[...classes, name].join(' ')}"`);
   });
+}
+
+/** Blocks excerpt_remove_blocks() keeps (rendered), and the wrappers whose allowed inner blocks it keeps. */
+const EXCERPT_INNER_BLOCKS = [null, 'core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph', 'core/preformatted', 'core/pullquote', 'core/quote', 'core/table', 'core/verse'];
+const EXCERPT_WRAPPER_BLOCKS = ['core/columns', 'core/column', 'core/group'];
+const EXCERPT_BLOCKS = [...EXCERPT_INNER_BLOCKS, ...EXCERPT_WRAPPER_BLOCKS];
+
+/** excerpt_remove_blocks(): block content reduced to the text blocks an excerpt may show; classic content as it is. */
+export function excerptRemoveBlocks(content: string): string {
+  if (!hasBlocks(content)) return content;
+  let output = '';
+  for (const block of parse(content)) {
+    if (!EXCERPT_BLOCKS.includes(block.blockName)) continue;
+    if (block.innerBlocks.length > 0) {
+      if (EXCERPT_WRAPPER_BLOCKS.includes(block.blockName as string)) {
+        output += innerExcerptBlocks(block);
+        continue;
+      }
+      if (block.innerBlocks.some((inner) => !EXCERPT_INNER_BLOCKS.includes(inner.blockName) || inner.innerBlocks.length > 0)) continue;
+    }
+    output += renderBlock(block);
+  }
+  return output;
+}
+
+function innerExcerptBlocks(block: ParsedBlock): string {
+  let output = '';
+  for (const inner of block.innerBlocks) {
+    if (!EXCERPT_BLOCKS.includes(inner.blockName)) continue;
+    output += inner.innerBlocks.length === 0 ? renderBlock(inner) : innerExcerptBlocks(inner);
+  }
+  return output;
 }

@@ -1,18 +1,10 @@
 import { autop } from '@wordpress/autop';
 import { escapeRegExp, phpTrim } from '../../php/builtins';
-import { hasBlocks, renderBlocks } from './blocks';
-import { filterContentTags } from './content-tags';
 import { CORE_SHORTCODES, SPACES, wptexturize } from './texturize';
 
 /**
- * The display filter chains WordPress runs on post fields, as TEC's REST API returns them
- * (Tribe__Events__REST__V1__Post_Repository::get_event_data: title, description, excerpt), for classic (non-block)
- * text.
- *
- * Not reproduced, because they need the rest of WordPress: dynamic blocks (static blocks are rendered, blocks.ts),
- * do_shortcode (shortcodes stay as written), convert_smilies (`:)` stays text; WordPress turns it into an emoji
- * <img> when the `use_smilies` option is on), the attachment part of wp_filter_content_tags (content-tags.ts),
- * prepend_attachment and wp_replace_insecure_home_url. Filters added by themes or plugins are not applied either.
+ * The text filters WordPress runs on post fields: the title's chain (theTitle), and the pieces of the content and
+ * excerpt chains that the-content.ts puts in order with the shortcodes and the content-tag filter.
  */
 
 /**
@@ -64,29 +56,4 @@ export function shortcodeUnautop(text: string): string {
 /** The `the_title` filters: wptexturize, convert_chars, trim, capital_P_dangit. */
 export function theTitle(raw: string): string {
   return capitalPDangit(phpTrim(convertChars(wptexturize(raw))), 'title');
-}
-
-/**
- * The `the_content` filters, trimmed as TEC does: do_blocks, wptexturize, wpautop, shortcode_unautop,
- * capital_P_dangit (core adds no convert_chars to the_content). `"Foo"` → `<p>Foo</p>`. Block content is rendered
- * and never run through wpautop (do_blocks() unhooks it).
- */
-export function theContent(raw: string): string {
-  return phpTrim(theContentFilters(raw));
-}
-
-/** The `the_content` filters as WordPress itself applies them (its REST API): the same chain, untrimmed. */
-export function theContentFilters(raw: string): string {
-  if (hasBlocks(raw)) return filterContentTags(capitalPDangit(shortcodeUnautop(wptexturize(renderBlocks(raw)))));
-  return filterContentTags(capitalPDangit(shortcodeUnautop(wpautop(wptexturize(raw)))));
-}
-
-/** The `the_excerpt` filters on the raw excerpt, trimmed: wptexturize, convert_chars, wpautop, shortcode_unautop. */
-export function theExcerpt(raw: string): string {
-  return phpTrim(theExcerptFilters(raw));
-}
-
-/** The `the_excerpt` filters as WordPress itself applies them: the same chain, untrimmed. */
-export function theExcerptFilters(raw: string): string {
-  return filterContentTags(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
 }

@@ -1,4 +1,4 @@
-import { theContentFilters } from './content-filters';
+import { theContentFilters } from './the-content';
 import { stripAllTags } from './formatting';
 
 /**

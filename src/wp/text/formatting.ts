@@ -11,7 +11,7 @@ import { removeAccents } from './remove-accents';
 export { removeAccents } from './remove-accents';
 export { stripTags } from '../../php/strip-tags';
 export { wptexturize } from './texturize';
-export { capitalPDangit, convertChars, shortcodeUnautop, theContent, theContentFilters, theExcerpt, theExcerptFilters, theTitle, wpautop } from './content-filters';
+export { capitalPDangit, convertChars, shortcodeUnautop, theTitle, wpautop } from './content-filters';
 
 /** utf8_uri_encode($text, 200): percent-encodes non-ASCII UTF-8 bytes (lowercase hex), whole characters only. */
 function utf8UriEncode(text: string, length: number): string {

@@ -188,7 +188,9 @@ const DATA = table(DATA_TAGS, '', {});
 const DESCRIPTION = new Map([...DATA, ['a', new Map([...DATA.get('a')!, ['rel', {}], ['target', {}]])]]);
 const NONE: ReadonlyMap<string, AllowedAttributes> = new Map();
 
-export function allowedHtml(context: KsesContext): ReadonlyMap<string, AllowedAttributes> {
+export function allowedHtml(context: KsesContext | Readonly<Record<string, readonly string[]>>): ReadonlyMap<string, AllowedAttributes> {
+  // A list of the caller's own (wp_kses()'s array argument): element → attribute names.
+  if (typeof context === 'object') return table(Object.fromEntries(Object.entries(context).map(([element, names]) => [element, names.join(' ')])), '', {});
   return context === 'post' ? POST : context === 'data' ? DATA : context === 'description' ? DESCRIPTION : NONE;
 }
 

@@ -17,12 +17,16 @@ import { escHtml, ksesNormalizeEntities } from './formatting';
 
 export type { KsesContext } from './kses-allowed-html';
 export type { KsesOptions } from './kses-attributes';
+export { badProtocol } from './kses-protocols';
+
+/** What a wp_kses() call allows: one of WordPress's contexts, or a list of its own (element → attribute names). */
+export type KsesAllowed = KsesContext | Readonly<Record<string, readonly string[]>>;
 
 /** PHP's `$` without the multiline flag: the end, or just before a final newline. */
 const END = '(?=\\n?$)';
 const TOKEN = new RegExp(`(<!--[^\\n]*?(-->|${END}))|</[^a-zA-Z][^>]*>|<![^>]*>|(<[^>]*(>|${END})|>)`, 'g');
 
-export function wpKses(text: string, context: KsesContext, options: KsesOptions = {}, nested = false): string {
+export function wpKses(text: string, context: KsesAllowed, options: KsesOptions = {}, nested = false): string {
   let content = ksesNormalizeEntities(ksesNoNull(text, 'keep'));
   content = preKsesLessThan(content);
   // wp_pre_kses_block_attributes() unhooks itself while it filters the attributes.
@@ -43,14 +47,14 @@ function preKsesLessThan(text: string): string {
 }
 
 /** Filters `text` with wp_kses() until it no longer changes. */
-function stable(text: string, context: KsesContext, options: KsesOptions, nested: boolean): string {
+function stable(text: string, context: KsesAllowed, options: KsesOptions, nested: boolean): string {
   let content = text;
   for (let next = wpKses(content, context, options, nested); next !== content; next = wpKses(content, context, options, nested)) content = next;
   return content;
 }
 
 /** wp_kses_split2(): one token. */
-function split2(raw: string, context: KsesContext, options: KsesOptions, nested: boolean): string {
+function split2(raw: string, context: KsesAllowed, options: KsesOptions, nested: boolean): string {
   const token = raw.replace(/\\"/g, '"');
   if (!token.startsWith('<')) return '&gt;';
   // The HTML parser's bogus comments (`</3>`, `<!x>`): their inside is filtered, their shape kept.
@@ -67,4 +71,13 @@ function split2(raw: string, context: KsesContext, options: KsesOptions, nested:
   if (!allowed) return '';
   if (slash.trim() !== '') return `</${element}>`;
   return ksesAttr(element, attributes, allowed, options);
+}
+
+const HAIR_PART = '(?:[_a-zA-Z][-_a-zA-Z0-9:.]*|\\[\\[?[^\\[\\]]+\\]\\]?)(?:\\s*=\\s*(?:"[^"]*"|\'[^\']*\'|[^\\s"\']+(?:\\s|$))|(?:\\s|$))\\s*';
+
+/** wp_kses_hair_parse(): the attributes as written, one string each (a value's quotes and trailing space kept); false when malformed. */
+export function hairParse(attr: string): string[] | false {
+  if (attr === '') return [];
+  if (!new RegExp(`^(?:${HAIR_PART})+$`).test(attr)) return false;
+  return [...attr.matchAll(new RegExp(HAIR_PART, 'g'))].map((m) => m[0]);
 }

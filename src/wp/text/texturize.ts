@@ -22,9 +22,12 @@ const OPEN_Q_FLAG = '<!--oq-->';
 const OPEN_SQ_FLAG = '<!--osq-->';
 const APOS_FLAG = '<!--apos-->';
 
-/** Shortcodes WordPress core registers; their brackets are not texturized (TEC's own shortcodes render nothing here).
+/**
+ * The shortcodes a site with the plugin has registered: WordPress core's and TEC's own two (`tribe:event-details`,
+ * which renders nothing in a REST answer, and `tec_event_qr`). Their brackets are not texturized, and
+ * shortcode_unautop() unwraps them.
  */
-export const CORE_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed'];
+export const CORE_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed', 'tribe:event-details', 'tec_event_qr'];
 const NO_TEXTURIZE_TAGS = ['pre', 'code', 'kbd', 'style', 'script', 'tt'];
 const NO_TEXTURIZE_SHORTCODES = ['code'];
 

@@ -1,4 +1,4 @@
-import { updateOption } from '../../../src/wp/options';
+import { getOption, updateOption } from '../../../src/wp/options';
 import { createCallers, type Callers } from '../../support/callers';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -121,19 +121,34 @@ export function describeArchiveContract(c: ArchiveContract): void {
         }
       });
 
-      it('defaults to 24 per page whatever the page-size options say, and caps per_page at 50', async () => {
-        await updateOption(t.wp, 'posts_per_page', '2');
-        await updateOption(t.wp, 'tribe_events_calendar_options', { posts_per_page: '3', postsPerPage: '4' });
-        try {
+      it('takes its default page size from the site as the plugin reads it, and caps per_page at 50', async () => {
+        const stored = await getOption(t.wp, 'tribe_events_calendar_options');
+        const perPageOf = async (tec: unknown, wpOption: string) => {
+          await updateOption(t.wp, 'tribe_events_calendar_options', tec);
+          await updateOption(t.wp, 'posts_per_page', wpOption);
           const res = await t.request.get(url());
-          expect(ids(res)).toEqual(seeded);
-          expect(res.body.rest_url).toMatch(/\?page=1&per_page=24(&|$)/);
+          return res.status === 200 ? /[?&]per_page=(\d+)/.exec(res.body.rest_url)?.[1] : res.body;
+        };
+        try {
+          // A database the service creates stores 24 in TEC's setting.
+          expect(stored).toEqual({ posts_per_page: '24' });
+          expect(ids(await t.request.get(url()))).toEqual(seeded);
+          expect(await perPageOf(stored, '10')).toBe('24');
+          // TEC's setting first, then WordPress's option (TEC's `postsPerPage` is not read), then 20.
+          expect(await perPageOf({ posts_per_page: '3', postsPerPage: '4' }, '2')).toBe('3');
+          expect(await perPageOf({ postsPerPage: '4' }, '2')).toBe('2');
+          expect(await perPageOf({ posts_per_page: '' }, '2')).toBe('20');
+          expect(await perPageOf({}, '')).toBe('20');
+          expect(await perPageOf({ posts_per_page: '100' }, '2')).toBe('50');
+          // A default that is no positive integer is refused as a sent one would be; a sent value still counts.
+          expect(await perPageOf({ posts_per_page: 'abc' }, '2')).toMatchObject({ code: 'rest_invalid_param', data: { params: { per_page: 'Invalid parameter.' } } });
+          expect((await t.request.get(url('?per_page=3'))).status).toBe(200);
           const capped = await t.request.get(url('?per_page=500'));
           expect(capped.status).toBe(200);
           expect(capped.body.rest_url).toMatch(/\?page=1&per_page=50(&|$)/);
         } finally {
           await updateOption(t.wp, 'posts_per_page', '10');
-          await t.wp.knex(t.wp.t.options).where('option_name', 'tribe_events_calendar_options').delete();
+          await updateOption(t.wp, 'tribe_events_calendar_options', stored);
         }
       });
 

@@ -105,14 +105,26 @@ describe('unknown items', () => {
     },
   );
 
-  it('does not show drafts by id either, and leaves other URLs and methods alone', async () => {
+  it('does not show drafts by id either; any other URL is the 404 page; every method gets the page', async () => {
     expect((await t.request.get(`/?post_type=tribe_events&p=${ids.draft}`)).status).toBe(404);
     expect((await t.request.get(`/?post_type=tribe_events&p=${ids.event}`)).text).toContain('<h1>Summer');
-    const other = await t.request.get('/somewhere/else');
-    expect(other.status).toBe(404);
-    expect(other.headers['x-tec-api-version']).toBeUndefined();
-    expect((await t.request.post('/event/summer-fair/')).headers['x-tec-api-version']).toBeUndefined();
+    for (const method of ['get', 'post', 'delete'] as const) {
+      const other = await t.request[method]('/somewhere/else');
+      expect([other.status, other.headers['content-type'], other.headers['cache-control'], other.headers.expires]).toEqual([404, 'text/html; charset=UTF-8', 'no-cache, must-revalidate, max-age=0, no-store, private', 'Wed, 11 Jan 1984 05:00:00 GMT']);
+      expectDiscovery(other, ROOT);
+    }
+    const posted = await t.request.post('/event/summer-fair/');
+    expect(posted.status).toBe(200);
+    expectDiscovery(posted, `${ROOT}events/${ids.event}`);
     expect((await t.request.get('/?rest_route=/')).headers['content-type']).toBe('application/json; charset=UTF-8');
+  });
+
+  it('sends a GET path with a run of slashes to its single-slash form, and REST paths to their route', async () => {
+    const res = await t.request.get('//event//summer-fair/?x=1');
+    expect([res.status, res.headers.location, res.headers['x-redirect-by'], res.text]).toEqual([301, 'http://calendar.test/event/summer-fair/?x=1', 'WordPress', '']);
+    expect((await t.request.post('//event/summer-fair/')).status).toBe(404);
+    const index = await t.request.get('//wp-json//calendar/events/v1//events/');
+    expect([index.status, index.headers['content-type'], index.body.rest_url]).toEqual([200, 'application/json; charset=UTF-8', expect.stringContaining(`${ROOT}events/?page=1&`)]);
   });
 });
 
@@ -133,7 +145,8 @@ describe('site settings', () => {
     const venuePage = await t.request.get(venue.replace('http://calendar.test', ''));
     expect(venuePage.headers['x-tec-api-root']).toBe('http://calendar.test/index.php?rest_route=/calendar/events/v1/');
     expect((await t.request.get('/?tribe_events_cat=music')).text).toContain('<h1>Music</h1>');
-    expect((await t.request.get('/event/summer-fair/')).headers['x-tec-api-version']).toBeUndefined();
+    const pretty = await t.request.get('/event/summer-fair/');
+    expect([pretty.status, pretty.headers['x-tec-api-root']]).toEqual([404, 'http://calendar.test/index.php?rest_route=/calendar/events/v1/']);
   });
 
   it('follows the plugin’s single-event and events slugs', async () => {
@@ -141,6 +154,7 @@ describe('site settings', () => {
     expect((await apiUrls()).event).toBe('http://calendar.test/happening/summer-fair/');
     expect((await t.request.get('/happening/summer-fair/')).status).toBe(200);
     expect((await t.request.get('/calendar/category/music/')).status).toBe(200);
-    expect((await t.request.get('/event/summer-fair/')).headers['x-tec-api-version']).toBeUndefined();
+    const old = await t.request.get('/event/summer-fair/');
+    expect([old.status, old.headers['x-tec-api-root']]).toEqual([404, ROOT]);
   });
 });

@@ -74,7 +74,10 @@ describe.each(SOURCES)('read from the %s', (source) => {
       await updateOption(t.wp, 'timezone_string', 'UTC');
     });
 
-    const lists = fixture.lists.filter((l) => l.timezone_string === zone);
+    // Recorded with the plugin's custom tables on: its `tags` rule (the first tag only) holds where the lists read
+    // the occurrences; without them every tag counts (tags-modes.test.ts, recorded in both modes).
+    const customTables = source === 'occurrences' || source === 'occurrence index';
+    const lists = fixture.lists.filter((l) => l.timezone_string === zone && (customTables || !l.name.startsWith('tags')));
     it.each(lists.map((l) => [`${l.name} [${l.as}]`, l] as const))('%s', async (_, list) => {
       const credentials = list.as === 'anon' ? undefined : pluginCalendar().credentials[list.as];
       let req = t.request.get(`/wp-json${list.path}`.replace(/ /g, '%20'));

@@ -1,6 +1,6 @@
 import { insertRows, nextId } from '../../../wp/bulk';
 import { loadSiteSettings } from '../../../wp/site';
-import { insertTerm, recountTerms } from '../../../wp/terms';
+import { getTerm, insertTerm, recountTerms, TermWriteError } from '../../../wp/terms';
 import { tecTimezoneString } from '../../dates/timezones';
 import type { WpData } from '../../../wp/wp-handle';
 import { CALENDAR_REGISTRY } from '../../registry/post-types';
@@ -67,8 +67,14 @@ async function writePosts(wp: WpData, posts: readonly GeneratedPost[]): Promise<
 async function createTerms(wp: WpData): Promise<{ categories: GeneratedTerm[]; tags: GeneratedTerm[] }> {
   return wp.transaction(async (trx) => {
     const categories: GeneratedTerm[] = [];
+    // A term the site already has (the same name under the same parent: a demo calendar's, an earlier run's) is
+    // used as it is, so that the generator composes with fixtures and with itself.
     const add = async (taxonomy: string, name: string, parent = 0) => {
-      const term = await insertTerm(trx, CALENDAR_REGISTRY.terms, taxonomy, { name, parent });
+      const term = await insertTerm(trx, CALENDAR_REGISTRY.terms, taxonomy, { name, parent }).catch(async (error: unknown) => {
+        const existing = error instanceof TermWriteError && error.code === 'term_exists' && error.termId ? await getTerm(trx, taxonomy, error.termId) : undefined;
+        if (!existing) throw error;
+        return existing;
+      });
       return { id: term.term_id, slug: term.slug, ttId: term.term_taxonomy_id };
     };
     for (const name of CATEGORY_NAMES) {
