@@ -88,6 +88,11 @@ describe('settings', () => {
     expect(listed.filter((name) => !variables.has(name))).toEqual([]);
   });
 
+  it('.env.example names every one of them', () => {
+    const example = read('.env.example');
+    expect([...variables].filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
+  });
+
   it('docs/configuration.md lists every one of them, and no other', () => {
     const doc = read('docs/configuration.md');
     const listed = tableVariables(doc, '## Server and site', '## Tests and tools');
