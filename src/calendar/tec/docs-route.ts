@@ -1,0 +1,30 @@
+import { restRoot } from '../../http/context';
+import type { RouteDef } from '../../http/routes';
+import type { CalendarRequestContext } from '../site/calendar-context';
+import { tecDefaultPerPage } from './default-per-page';
+import { tecDocComponents } from './docs/components';
+import { tecOpenApiDocument } from './docs/document';
+
+/**
+ * `GET /tec/v1/docs`: the namespace's OpenAPI document (docs/document.ts). Public, with no arguments, and unlike every
+ * other tec/v1 endpoint it answers without the `X-TEC-EEA` acknowledgement header (docs/compat/tec-v1.md, section 2).
+ * The server URL is `rest_url( 'tec/v1' )` of the site, whatever host the request named.
+ */
+export function tecDocsRoute(): RouteDef<CalendarRequestContext> {
+  // The components depend on nothing: built once, on first use.
+  let components: ReturnType<typeof tecDocComponents> | undefined;
+  return {
+    path: '/docs',
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: {},
+        handler: async ({ ctx, namespace }) => {
+          const site = await ctx.site();
+          components ??= tecDocComponents();
+          return tecOpenApiDocument({ serverUrl: `${restRoot(site)}${namespace}`, perPage: tecDefaultPerPage(site) }, components);
+        },
+      },
+    ],
+  };
+}
