@@ -4,6 +4,7 @@ import type { CalendarRequestContext } from '../site/calendar-context';
 import { tecDefaultPerPage } from './default-per-page';
 import { tecDocComponents } from './docs/components';
 import { tecOpenApiDocument } from './docs/document';
+import { TEC_DOCS_ROUTE_SCHEMA } from './docs/route-schema';
 
 /**
  * `GET /tec/v1/docs`: the namespace's OpenAPI document (docs/document.ts). Public, with no arguments, and unlike every
@@ -15,6 +16,7 @@ export function tecDocsRoute(): RouteDef<CalendarRequestContext> {
   let components: ReturnType<typeof tecDocComponents> | undefined;
   return {
     path: '/docs',
+    schema: () => TEC_DOCS_ROUTE_SCHEMA,
     endpoints: [
       {
         methods: ['GET'],

@@ -23,6 +23,8 @@ const DOCS_READS = [
   'eea wrong docs [anon]',
   'eea missing docs [administrator]',
   'eea wrong docs [administrator]',
+  'OPTIONS /docs [anon]',
+  'OPTIONS /docs [administrator]',
 ];
 
 describe('GET /tec/v1/docs on the plugin rows', () => {
@@ -38,6 +40,12 @@ describe('GET /tec/v1/docs on the plugin rows', () => {
     expect(res.status).toBe(recorded.status);
     for (const header of KEPT_HEADERS) expect([header, res.headers[header]]).toEqual([header, recorded.headers[header]]);
     expect(res.text).toBe(recorded.body);
+  });
+
+  it('is listed in the namespace index as the plugin lists it, without its schema', async () => {
+    const recorded = JSON.parse(tecRead('namespace index [anon]').body);
+    const res = await t.request.get('/wp-json/tec/v1');
+    expect(res.body.routes['/tec/v1/docs']).toEqual(recorded.routes['/tec/v1/docs']);
   });
 
   it('serves the document of docs.json', async () => {
