@@ -25,8 +25,8 @@ export function phpEmpty(value: unknown): boolean {
 
 /**
  * intval() / an (int) cast as PHP 8 does it: a string's leading numeric part (whitespace, sign, decimals and exponent
- * included: "1e2" is 100, "7.5" is 7, "12abc" is 12), 0 when it has none; floats truncated; true is 1; an array is 1
- * when it has members.
+ * included: "1e2" is 100, "7.5" is 7, "12abc" is 12), 0 when it has none; floats truncated; true is 1; an array (a
+ * list or, unserialized, a map) is 1 when it has members.
  */
 export function phpIntval(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
