@@ -87,11 +87,15 @@ export function parameterSchema(schema: z.ZodType): { schema: JsonSchema; descri
   return { schema: ordered(rest, PARAMETER_ORDER), description: description as string | undefined, example };
 }
 
-/** The example of a request body: every property's example, the extended component's first (`allOf`). */
+/** A request body's properties, the extended component's first (`allOf`), each once in its first place. */
+export function bodyProperties(components: Record<string, JsonSchema>, schema: JsonSchema): Record<string, JsonSchema> {
+  if (typeof schema.$ref === 'string') return bodyProperties(components, components[schema.$ref.slice(COMPONENT_PATH.length)]!);
+  const out: Record<string, JsonSchema> = {};
+  for (const member of (schema.allOf as JsonSchema[] | undefined) ?? []) Object.assign(out, bodyProperties(components, member));
+  return Object.assign(out, (schema.properties as Record<string, JsonSchema> | undefined) ?? {});
+}
+
+/** The example of a request body: every property's example. */
 export function bodyExample(components: Record<string, JsonSchema>, schema: JsonSchema): Record<string, unknown> {
-  if (typeof schema.$ref === 'string') return bodyExample(components, components[schema.$ref.slice(COMPONENT_PATH.length)]!);
-  const out: Record<string, unknown> = {};
-  for (const member of (schema.allOf as JsonSchema[] | undefined) ?? []) Object.assign(out, bodyExample(components, member));
-  for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {})) out[name] = property.example;
-  return out;
+  return Object.fromEntries(Object.entries(bodyProperties(components, schema)).map(([name, property]) => [name, property.example]));
 }
