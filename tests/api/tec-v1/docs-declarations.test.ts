@@ -1,9 +1,11 @@
 import { tecArgDescriptors, type ArgDescriptors } from '../../../src/calendar/tec/docs/arg-descriptors';
-import { tecRead } from '../../support/tec-v1-answers';
+import { tecCollectionSchema, tecItemSchema } from '../../../src/calendar/tec/docs/resource-schemas';
+import { tecCalendar, tecRead } from '../../support/tec-v1-answers';
 
 /**
  * The argument descriptors built from the `/docs` declarations against those the plugin listed in its namespace index
- * (recorded with posts_per_page 10): every tec/v1 endpoint's arguments, names, keywords and their order.
+ * (recorded with posts_per_page 10): every tec/v1 endpoint's arguments, names, keywords and their order; and the
+ * routes' schemas of its OPTIONS answers, which point into `/docs`.
  */
 
 const recordedRoutes = () => JSON.parse(tecRead('namespace index [anon]').body).routes as Record<string, { endpoints: Array<{ methods: string[]; args: ArgDescriptors | [] }> }>;
@@ -25,6 +27,18 @@ describe('tec/v1 argument descriptors', () => {
     expect(item[0]!.args).toEqual([]);
     expect(text(item[1]!.args)).toBe(text(listed(ours[plural].write)));
     expect(text(item[2]!.args)).toBe(text(listed(ours[plural].remove)));
+  });
+
+  it.each([
+    ['OPTIONS /events [anon]', tecCollectionSchema, 'events', 'Event'],
+    ['OPTIONS /events/16 [anon]', tecItemSchema, 'event', 'Event'],
+    ['OPTIONS /organizers [anon]', tecCollectionSchema, 'organizers', 'Organizer'],
+    ['OPTIONS /organizers/11 [anon]', tecItemSchema, 'organizer', 'Organizer'],
+    ['OPTIONS /venues [anon]', tecCollectionSchema, 'venues', 'Venue'],
+    ['OPTIONS /venues/6 [anon]', tecItemSchema, 'venue', 'Venue'],
+  ])('give the route schema of «%s»', (name, schema, noun, component) => {
+    const recorded = JSON.parse(tecRead(name).body).schema;
+    expect(JSON.stringify(schema(`${tecCalendar().site}/wp-json/tec/v1/docs`, noun, component))).toBe(JSON.stringify(recorded));
   });
 
   it("follow the lists' default page size", () => {
