@@ -12,8 +12,10 @@ import { TEC_DOCS_ROUTE_SCHEMA } from './docs/route-schema';
  * The server URL is `rest_url( 'tec/v1' )` of the site, whatever host the request named.
  */
 export function tecDocsRoute(): RouteDef<CalendarRequestContext> {
-  // The components depend on nothing: built once, on first use.
+  // The components depend on nothing; the document only on the server URL and the page size, which rarely change:
+  // the last one built is kept (generating it takes tens of milliseconds; nothing downstream mutates an answer).
   let components: ReturnType<typeof tecDocComponents> | undefined;
+  let last: { key: string; document: Record<string, unknown> } | undefined;
   return {
     path: '/docs',
     schema: () => TEC_DOCS_ROUTE_SCHEMA,
@@ -23,8 +25,14 @@ export function tecDocsRoute(): RouteDef<CalendarRequestContext> {
         args: {},
         handler: async ({ ctx, namespace }) => {
           const site = await ctx.site();
-          components ??= tecDocComponents();
-          return tecOpenApiDocument({ serverUrl: `${restRoot(site)}${namespace}`, perPage: tecDefaultPerPage(site) }, components);
+          const serverUrl = `${restRoot(site)}${namespace}`;
+          const perPage = tecDefaultPerPage(site);
+          const key = `${serverUrl}\u0000${perPage}`;
+          if (last?.key !== key) {
+            components ??= tecDocComponents();
+            last = { key, document: tecOpenApiDocument({ serverUrl, perPage }, components) };
+          }
+          return last.document;
         },
       },
     ],
