@@ -25,7 +25,7 @@ export const componentId = (name: string) => ({ id: name });
  * and `items` are ordered recursively; zod's extras (safe-integer bounds, `required`, closed objects) are dropped, as
  * the plugin's document leaves every field optional and every object open.
  */
-export function ordered(node: JsonSchema, order: readonly string[] = PROPERTY_ORDER): JsonSchema {
+function ordered(node: JsonSchema, order: readonly string[] = PROPERTY_ORDER): JsonSchema {
   // zod wraps a reference that carries nothing else (an optional one) in a one-member allOf; the plugin does not.
   const lone = Array.isArray(node.allOf) && node.allOf.length === 1 && Object.keys(node).length === 1 ? (node.allOf[0] as JsonSchema) : undefined;
   if (lone && typeof lone.$ref === 'string' && Object.keys(lone).length === 1) return lone;
