@@ -52,12 +52,15 @@ export interface RouteData {
   methods: string[];
   /** `args` is `[]` when there are none: PHP's empty array, as json_encode() writes it. */
   endpoints: Array<{ methods: string[]; args: Record<string, unknown> | [] }>;
+  /** Only in an OPTIONS answer (WordPress's `help` context), for routes that declare one. */
+  schema?: Record<string, unknown>;
   _links?: { self: Array<{ href: string }> };
 }
 
 type ListedRoute<C extends HttpContext> = Pick<CompiledRoute<C>, 'pattern' | 'namespace' | 'def'>;
 
-export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C): Promise<RouteData> {
+/** `help`: the descriptor an OPTIONS request gets, with the route's schema. */
+export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C, help = false): Promise<RouteData> {
   const endpoints: RouteData['endpoints'] = [];
   for (const e of route.def.endpoints) {
     const args: Array<[string, unknown]> = [];
@@ -65,6 +68,7 @@ export async function routeData<C extends HttpContext>(route: ListedRoute<C>, ro
     endpoints.push({ methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] });
   }
   const data: RouteData = { namespace: route.namespace, methods: routeMethods(route.def), endpoints };
+  if (help && route.def.schema) data.schema = await route.def.schema(ctx);
   // Only routes without path variables link to themselves.
   if (!/[(]/.test(route.pattern)) data._links = { self: [{ href: `${root}${route.pattern.replace(/^\//, '')}` }] };
   return data;

@@ -105,6 +105,12 @@ export interface RouteDef<C extends HttpContext> {
    * origin can neither read it nor get a preflight through. Default true, as WordPress sends them on every route.
    */
   cors?: boolean;
+  /**
+   * The route's schema (register_rest_route's `schema` callback): the JSON schema of what it returns, which an OPTIONS
+   * answer lists after the endpoints. The index and namespace descriptors leave it out, as WordPress does outside the
+   * `help` context.
+   */
+  schema?: (ctx: C) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 export interface NamespaceDef<C extends HttpContext> {

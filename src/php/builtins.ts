@@ -22,3 +22,21 @@ export function escapeRegExp(text: string): string {
 export function phpEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === '0' || value === false || value === 0 || (Array.isArray(value) && value.length === 0);
 }
+
+/**
+ * intval() / an (int) cast as PHP 8 does it: a string's leading numeric part (whitespace, sign, decimals and exponent
+ * included: "1e2" is 100, "7.5" is 7, "12abc" is 12), 0 when it has none; floats truncated; true is 1; an array (a
+ * list or, unserialized, a map) is 1 when it has members.
+ */
+export function phpIntval(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') {
+    const numeric = /^[ \t\n\r\v\f]*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/.exec(value);
+    const n = numeric ? Math.trunc(Number(numeric[1])) : 0;
+    return Number.isFinite(n) ? n : 0;
+  }
+  if (Array.isArray(value)) return value.length > 0 ? 1 : 0;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0 ? 1 : 0;
+  return 0;
+}

@@ -46,8 +46,8 @@ export function recorded(name: string): RecordedAnswer {
 export type RowsFixture = Pick<CalendarFixture, 'recordedAt' | 'site' | 'options' | 'tables'>;
 
 /** A test app whose database holds exactly the plugin's rows, on the plugin's site URL and recording day. */
-export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar()): Promise<TestApp> {
-  const t = await startTestApp({ siteUrl: fixture.site, clock: () => new Date(fixture.recordedAt) });
+export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar(), options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  const t = await startTestApp({ siteUrl: fixture.site, clock: () => new Date(fixture.recordedAt), ...options });
   await createTecTables(t.wp);
   for (const [table, rows] of Object.entries(fixture.tables)) {
     const name = `${t.prefix}${table}`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startOnPluginRows } from './plugin-answers';
-import type { TestApp } from './test-app';
+import type { startTestApp, TestApp } from './test-app';
 
 /**
  * The real plugin's `tec/v1` API, recorded by scripts/record-tec-v1.ts from The Events Calendar 6.17.2
@@ -80,8 +80,8 @@ export function tecRead(name: string): TecRecorded {
   return answer;
 }
 
-/** A test app on the plugin's rows of the tec/v1 calendar, its site URL and its recording time. */
-export const startOnTecRows = (): Promise<TestApp> => startOnPluginRows(tecCalendar());
+/** A test app on the plugin's rows of the tec/v1 calendar, its site URL and its recording time (`options` as startTestApp's). */
+export const startOnTecRows = (options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> => startOnPluginRows(tecCalendar(), options);
 
 /** Sends a recorded request to the service: same method, path, caller, acknowledgement header and body. */
 export function replayTec(t: TestApp, recorded: TecRecorded) {
