@@ -69,7 +69,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
           try {
             // Writers of this process queue here rather than each holding a pooled connection while they wait for
             // the database's lock: reads keep the rest of the pool.
-            return await gate.run(bounded.lockTimeoutMs, () => dialect.writeTransaction(knex, bounded, (trx) => underDeadline(trx, deadline, bounded, state, work)));
+            return await gate.run(bounded.lockTimeoutMs, () => dialect.writeTransaction(knex, bounded, (trx) => underDeadline(trx, deadline, bounded, state, work), deadline));
           } catch (error) {
             // Whatever failed before the COMMIT went out was rolled back: past the deadline, that is the answer.
             if (deadline.passed && !state.commitSent) throw error instanceof DeadlineExceeded ? error : new DeadlineExceeded(error);

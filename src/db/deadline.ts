@@ -54,6 +54,29 @@ export class Deadline {
     if (this.passed) throw new DeadlineExceeded();
   }
 
+  /**
+   * `waiting` or DeadlineExceeded, whichever comes first; what `waiting` gives after the deadline goes to `late`
+   * (a connection back to its pool).
+   */
+  race<T>(waiting: Promise<T>, late: (value: T) => void): Promise<T> {
+    if (this.at === Infinity && !this.expired) return waiting;
+    let timer: NodeJS.Timeout | undefined;
+    let lost = false;
+    const expiry = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        lost = true;
+        reject(new DeadlineExceeded());
+      }, this.left());
+    });
+    return Promise.race([
+      waiting.then((value) => {
+        if (lost) late(value);
+        return value;
+      }),
+      expiry,
+    ]).finally(() => clearTimeout(timer));
+  }
+
   /** Whether a write transaction of the request is under way: its end, not the timer, answers the request. */
   get inWrite(): boolean {
     return this.writing > 0;

@@ -58,20 +58,23 @@ export const mysqlDialect: Dialect = {
       },
     };
   },
-  async writeTransaction(knex, limits, work) {
+  async writeTransaction(knex, limits, work, deadline) {
     // GET_LOCK belongs to the session, not the transaction: the connection is held from before BEGIN until the
     // lock is released after COMMIT, so the next writer's statements start after this one's commit. READ COMMITTED
     // takes no gap locks on the postmeta and term indexes, where concurrent inserts deadlocked under REPEATABLE READ.
     const client = knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(conn: unknown): Promise<unknown> };
-    const conn = await client.acquireConnection();
+    const conn = await deadline.race(client.acquireConnection(), (late) => void client.releaseConnection(late));
     const name = writeLockName(knex);
     let locked = false;
     try {
-      const seconds = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
+      // The lock wait is whatever the deadline leaves once the connection is there.
+      const lockWaitMs = deadline.cap(limits.lockTimeoutMs);
+      deadline.check();
+      const seconds = Math.max(1, Math.ceil(lockWaitMs / 1000));
       // The statement waits for the lock, then answers: its own limit is the lock wait and a round trip, not a
       // statement's limit on top of the wait (a hung server is then noticed within the lock wait).
-      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 ? limits.lockTimeoutMs + Math.min(limits.queryTimeoutMs, LOCK_ANSWER_MS) : 0 });
-      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(limits.lockTimeoutMs);
+      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 || deadline.at !== Infinity ? lockWaitMs + LOCK_ANSWER_MS : 0 });
+      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(lockWaitMs);
       locked = true;
       return await knex.transaction(work, { connection: conn, isolationLevel: 'read committed' });
     } finally {
