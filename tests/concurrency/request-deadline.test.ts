@@ -89,6 +89,25 @@ describe('a write that reaches its deadline', () => {
     expect(rolledBackMidway).toBeGreaterThan(0);
   }, 120_000);
 
+  it('holds the write lock no longer than its deadline: a writer behind it gets its turn by then', async () => {
+    // The other writer has no deadline of its own and waits as long as it must.
+    const patient = createApp({ db: t.testDb.db, clock: () => NOW, requestTimeoutMs: 0 });
+    const local = patient.listen(0, '127.0.0.1');
+    await new Promise((resolve) => local.once('listening', resolve));
+    try {
+      const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+      const names = (p: string) => Array.from({ length: 100 }, (_, i) => `${p} ${i}`);
+      const long = call('POST', '/events', event('Long write', { categories: names('HoldCat'), tags: names('HoldTag') }));
+      await sleep(50);
+      const behind = await call('POST', '/events', event('Behind the long write'), at);
+      expect(behind.status).toBe(201);
+      expect(behind.ms).toBeLessThan(SHORT + 1500);
+      expect([201, 503]).toContain((await long).status);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
+  }, 30_000);
+
   it('never begins when it reaches the deadline waiting for the write lock, even once the lock is free', async () => {
     // Another writer of this process holds the write lock past the request's deadline.
     let release!: () => void;
