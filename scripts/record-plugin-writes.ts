@@ -6,6 +6,7 @@
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts edge   (edge-scenarios.ts → edge-writes.json)
  *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts bookkeeping   (bookkeeping-scenarios.ts → bookkeeping-writes.json)
+ *   ORACLE_PORT=8084 ORACLE_DB=tecoracle_b npx tsx scripts/record-plugin-writes.ts hostile   (hostile-scenarios.ts → hostile-writes.json)
  *
  * Settings: ORACLE_DIR (default ../shared/oracle), ORACLE_PORT, ORACLE_DB, ORACLE_DB_USER/PASS (tecoracle).
  */
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path';
 import knexFactory from 'knex';
 import { BOOKKEEPING_SCENARIOS } from '../tests/api/plugin-writes/bookkeeping-scenarios';
 import { EDGE_SCENARIOS } from '../tests/api/plugin-writes/edge-scenarios';
+import { HOSTILE_SCENARIOS } from '../tests/api/plugin-writes/hostile-scenarios';
 import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS, type WriteScenario } from '../tests/api/plugin-writes/scenarios';
 import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../tests/support/write-rows';
 
@@ -32,6 +34,7 @@ const api = `${siteUrl}/wp-json/tribe/events/v1`;
 const SETS: Record<string, { scenarios: WriteScenario[]; file: string }> = {
   edge: { scenarios: EDGE_SCENARIOS, file: 'edge-writes.json' },
   bookkeeping: { scenarios: BOOKKEEPING_SCENARIOS, file: 'bookkeeping-writes.json' },
+  hostile: { scenarios: HOSTILE_SCENARIOS, file: 'hostile-writes.json' },
 };
 const set = process.argv[2] === undefined ? undefined : SETS[process.argv[2]];
 if (process.argv[2] !== undefined && !set) throw new Error(`unknown scenario set "${process.argv[2]}" (${Object.keys(SETS).join(', ')})`);
@@ -51,8 +54,8 @@ async function recordScenarios(knex: knexFactory.Knex, scenarios: WriteScenario[
     for (const step of scenario.steps) {
       const res = await fetch(`${api}${substitute(step.path, ids, imageUrl)}`, {
         method: step.method,
-        headers: { Authorization: `Basic ${Buffer.from(auth).toString('base64')}`, ...(step.body ? { 'Content-Type': 'application/json' } : {}) },
-        body: step.body ? JSON.stringify(substitute(step.body, ids, imageUrl)) : undefined,
+        headers: { Authorization: `Basic ${Buffer.from(auth).toString('base64')}`, ...(step.form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : step.body ? { 'Content-Type': 'application/json' } : {}) },
+        body: step.form !== undefined ? substitute(step.form, ids, imageUrl) : step.body ? JSON.stringify(substitute(step.body, ids, imageUrl)) : undefined,
       });
       const body = (await res.json()) as Record<string, unknown>;
       ids.push(Number(body.id ?? 0));

@@ -10,6 +10,7 @@ import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
 import { isDatabaseUnavailable } from './db/database';
+import { Deadline, DeadlineExceeded } from './db/deadline';
 import { restError, type RestError } from './http/errors';
 import { createLimiter, LimiterBusy } from './http/limiter';
 import { newRoute, type RequestRoute } from './db/read-routing';
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps): express.Express {
     createContext({
       requestId: String(req.res?.locals.requestId ?? randomUUID()),
       log,
-      wp,
+      wp: wp.withDeadline(req.res?.locals.deadline as Deadline | undefined),
       registry,
       clock,
       homeOverride: deps.siteUrl ?? (deps.siteUrlFromRequest && req.host ? `${req.protocol}://${req.host}` : undefined),
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): express.Express {
   const classifyError = (error: unknown): RestError | undefined => {
     if (isDatabaseUnavailable(deps.db, error)) return restError('db_unavailable');
     if (error instanceof LimiterBusy) return restError('rest_server_busy');
+    if (error instanceof DeadlineExceeded) return restError('rest_request_timeout');
     return undefined;
   };
   const rest = createRestServer<AppContext>({
@@ -145,11 +147,16 @@ export function createApp(deps: AppDeps): express.Express {
       const db = route && route.used.size > 0 ? [...route.used].join(', ') : undefined;
       log[level]({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(seconds * 1e4) / 10, db }, 'request');
     });
-    // A bounded answer time: whatever still runs after it finds the response sent and drops its own.
+    // A bounded answer time. A read still running at the deadline is answered 503 and its own answer dropped; a
+    // write under way is not: it is rolled back at its next statement (or its COMMIT, sent before the deadline,
+    // finishes) and its handler answers, so a 503 always means that nothing was stored (db/deadline.ts).
     const timeoutMs = deps.requestTimeoutMs ?? 30_000;
     if (timeoutMs > 0) {
+      const deadline = Deadline.after(timeoutMs);
+      response.locals.deadline = deadline;
       const timer = setTimeout(() => {
-        if (!response.headersSent) sendRestError(response, 'rest_request_timeout');
+        deadline.expire();
+        if (!response.headersSent && !deadline.inWrite) sendRestError(response, 'rest_request_timeout');
       }, timeoutMs);
       response.on('close', () => clearTimeout(timer));
     }

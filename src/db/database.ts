@@ -3,10 +3,12 @@ import type { DatabaseConfig } from './database-config';
 import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
 import { ChangeStamps, StampedCache } from './stamped-cache';
 import { WriteLockTimeout } from './faults';
+import { Deadline, DeadlineExceeded } from './deadline';
 import type { ReadRouting } from './read-routing';
 import type { ReplicaSet } from './replicas';
 
 export type { DatabaseLimits } from './dialect';
+export { Deadline, DeadlineExceeded } from './deadline';
 
 /** A connection pool plus the dialect that knows how to talk to it. Owned by whoever created it. */
 export interface Database {
@@ -16,9 +18,10 @@ export interface Database {
   /**
    * Runs `work` as one write transaction under the database's write lock. A deadlock or lock-wait timeout rolls the
    * whole transaction back and runs `work` again (a bounded number of times, after a jittered pause), so `work` must
-   * depend only on what it reads inside the transaction.
+   * depend only on what it reads inside the transaction. Under a `deadline` (the request's) no wait, statement or
+   * retry outlasts it, and a transaction that reaches it is rolled back with DeadlineExceeded (deadline.ts).
    */
-  writeTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  writeTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>, deadline?: Deadline): Promise<T>;
   close(): Promise<void>;
   /** The change stamp (stamped-cache.ts); absent where it cannot vouch for what is read (read replicas). */
   stamps?: ChangeStamps;
@@ -56,18 +59,25 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     limits,
     stamps: new ChangeStamps(dialect),
     counts: new StampedCache<number>(),
-    async writeTransaction(work) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          // Writers of this process queue here rather than each holding a pooled connection while they wait for
-          // the database's lock: reads keep the rest of the pool.
-          return await gate.run(limits.lockTimeoutMs, () => dialect.writeTransaction(knex, limits, work));
-        } catch (error) {
-          if (attempt >= WRITE_ATTEMPTS || !dialect.isRetryable(error)) throw error;
-          await pause(attempt);
+    writeTransaction: (work, deadline = Deadline.none()) =>
+      deadline.whileWriting(async () => {
+        for (let attempt = 1; ; attempt++) {
+          deadline.check();
+          // Every wait is bounded by its own limit and by the time the request has left.
+          const bounded = { ...limits, lockTimeoutMs: deadline.cap(limits.lockTimeoutMs), queryTimeoutMs: deadline.cap(limits.queryTimeoutMs) };
+          const state = { commitSent: false };
+          try {
+            // Writers of this process queue here rather than each holding a pooled connection while they wait for
+            // the database's lock: reads keep the rest of the pool.
+            return await gate.run(bounded.lockTimeoutMs, () => dialect.writeTransaction(knex, bounded, (trx) => underDeadline(trx, deadline, bounded, state, work), deadline));
+          } catch (error) {
+            // Whatever failed before the COMMIT went out was rolled back: past the deadline, that is the answer.
+            if (deadline.passed && !state.commitSent) throw error instanceof DeadlineExceeded ? error : new DeadlineExceeded(error);
+            if (attempt >= WRITE_ATTEMPTS || !dialect.isRetryable(error)) throw error;
+            await pause(attempt);
+          }
         }
-      }
-    },
+      }),
     close: () => knex.destroy(),
   };
 }
@@ -75,6 +85,35 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
 /** The answer for this failure is "try again later": the database is unreachable, read-only, or its lock busy. */
 export function isDatabaseUnavailable(db: Pick<Database, 'dialect'>, error: unknown): boolean {
   return error instanceof WriteLockTimeout || db.dialect.isUnavailable(error);
+}
+
+type TransactionClient = { query(conn: unknown, obj: string | { sql: string; options?: Record<string, unknown> }): Promise<unknown> };
+
+/**
+ * Runs `work` with the deadline checked before each of its statements (a statement past it is refused, which rolls
+ * the transaction back) and each statement's time limited to the time left (on MySQL, where a statement that times
+ * out closes its connection and the server rolls the transaction back); checked once more after `work`: the COMMIT
+ * goes out only before the deadline, and is then waited for, so a committed write is answered as one.
+ */
+async function underDeadline<T>(trx: Knex.Transaction, deadline: Deadline, limits: DatabaseLimits, state: { commitSent: boolean }, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  if (deadline.at !== Infinity) {
+    const client = trx.client as unknown as TransactionClient;
+    const query = client.query.bind(client);
+    client.query = (conn, obj) => {
+      const sql = typeof obj === 'string' ? obj : obj.sql;
+      if (/^\s*(COMMIT|ROLLBACK)\b/i.test(sql)) return query(conn, obj);
+      if (deadline.passed) return Promise.reject(new DeadlineExceeded());
+      // mysql2's per-statement timeout (SQLite runs statements in-process and ignores it).
+      const timeout = deadline.cap(limits.queryTimeoutMs);
+      if (typeof obj === 'string') return query(conn, { sql: obj, options: { timeout } });
+      obj.options = { ...obj.options, timeout };
+      return query(conn, obj);
+    };
+  }
+  const result = await work(trx);
+  deadline.check();
+  state.commitSent = true;
+  return result;
 }
 
 /** Full jitter on an exponential step: 10, 20, 40… ms at most, so retried writers do not meet again in step. */

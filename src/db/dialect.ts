@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DatabaseConfig } from './database-config';
+import type { Deadline } from './deadline';
 import { mysqlDialect } from './mysql-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 
@@ -45,8 +46,9 @@ export interface Dialect {
   /**
    * Runs `work` in a transaction that holds the database's write lock until it ends, so that writers in every
    * process take turns: slug choice, same-named venue reuse and term creation by name see each other's commits.
+   * Its waits (a connection, the lock) end by `deadline` too (DeadlineExceeded).
    */
-  writeTransaction<T>(knex: Knex, limits: DatabaseLimits, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  writeTransaction<T>(knex: Knex, limits: DatabaseLimits, work: (trx: Knex.Transaction) => Promise<T>, deadline: Deadline): Promise<T>;
   /** A deadlock or lock wait that rolled back work which can run again as it is. */
   isRetryable(error: unknown): boolean;
   /** The database cannot be reached or written right now (retryable failures included, once retries ran out). */

@@ -5,6 +5,9 @@ import { codeOf, mysqlRetryable, mysqlUnavailable, WriteLockTimeout } from './fa
 
 /** The MySQL/MariaDB dialect: WordPress's own engine. */
 
+/** How long GET_LOCK's answer may take once its wait is over. */
+const LOCK_ANSWER_MS = 1_000;
+
 /** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
 const INCOMPATIBLE_SQL_MODES = ['NO_ZERO_DATE', 'ONLY_FULL_GROUP_BY', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'TRADITIONAL', 'ANSI'];
 
@@ -55,18 +58,23 @@ export const mysqlDialect: Dialect = {
       },
     };
   },
-  async writeTransaction(knex, limits, work) {
+  async writeTransaction(knex, limits, work, deadline) {
     // GET_LOCK belongs to the session, not the transaction: the connection is held from before BEGIN until the
     // lock is released after COMMIT, so the next writer's statements start after this one's commit. READ COMMITTED
     // takes no gap locks on the postmeta and term indexes, where concurrent inserts deadlocked under REPEATABLE READ.
     const client = knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(conn: unknown): Promise<unknown> };
-    const conn = await client.acquireConnection();
+    const conn = await deadline.race(client.acquireConnection(), (late) => void client.releaseConnection(late));
     const name = writeLockName(knex);
     let locked = false;
     try {
-      const seconds = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
-      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 ? seconds * 1000 + limits.queryTimeoutMs : 0 });
-      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(limits.lockTimeoutMs);
+      // The lock wait is whatever the deadline leaves once the connection is there.
+      const lockWaitMs = deadline.cap(limits.lockTimeoutMs);
+      deadline.check();
+      const seconds = Math.max(1, Math.ceil(lockWaitMs / 1000));
+      // The statement waits for the lock, then answers: its own limit is the lock wait and a round trip, not a
+      // statement's limit on top of the wait (a hung server is then noticed within the lock wait).
+      const [rows] = await knex.raw('SELECT GET_LOCK(?, ?) AS got', [name, seconds]).connection(conn).options({ timeout: limits.queryTimeoutMs > 0 || deadline.at !== Infinity ? lockWaitMs + LOCK_ANSWER_MS : 0 });
+      if (Number(rows?.[0]?.got) !== 1) throw new WriteLockTimeout(lockWaitMs);
       locked = true;
       return await knex.transaction(work, { connection: conn, isolationLevel: 'read committed' });
     } finally {
@@ -226,7 +234,7 @@ interface MysqlConnection {
 }
 
 /** GET_LOCK names are server-wide (64 characters at most): one lock per database. */
-function writeLockName(knex: Knex): string {
+export function writeLockName(knex: Knex): string {
   const database = String((knex.client as { connectionSettings?: { database?: string } }).connectionSettings?.database ?? '');
   return `wp-calendar:${createHash('sha1').update(database).digest('hex')}`;
 }

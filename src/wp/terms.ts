@@ -2,6 +2,7 @@ import { sanitizeTitle } from './text/formatting';
 import { phpEmpty, phpTrim } from '../php/builtins';
 import { phpLower, termDescriptionForDb, termNameForDb, termSlugForDb } from './term-fields';
 import { refreshTermChildren } from './term-hierarchy';
+import { addSlashes } from './text/slashes';
 import type { WpData } from './wp-handle';
 
 /**
@@ -189,8 +190,9 @@ export interface NewTerm {
  */
 export async function insertTerm(wp: WpData, registry: TaxonomyRegistry, taxonomy: string, input: NewTerm): Promise<TermRow> {
   const hierarchical = registry.hierarchical(taxonomy);
-  // The emptiness check sees the name as sent; a name that sanitizes to nothing is refused after (WordPress 7.0).
-  if (phpTrim(input.name) === '') throw new TermWriteError('empty_term_name', hierarchical);
+  // The emptiness check sees the name as sent, slashed (a NUL byte is `\0` there, not blank); a name that sanitizes
+  // to nothing is refused after (WordPress 7.0).
+  if (phpTrim(input.slashed ? input.name : addSlashes(input.name)) === '') throw new TermWriteError('empty_term_name', hierarchical);
   const parent = hierarchical ? (input.parent ?? 0) : 0;
   if (parent > 0 && !(await getTerm(wp, taxonomy, parent))) throw new TermWriteError('missing_parent', hierarchical);
   const name = termNameForDb(input.name, input.slashed);

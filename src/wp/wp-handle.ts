@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { StampedCache } from '../db/stamped-cache';
 import type { Database } from '../db/database';
+import type { Deadline } from '../db/deadline';
 import type { Dialect } from '../db/dialect';
 import { tableNames, type TableNames } from './tables';
 
@@ -21,12 +22,19 @@ export class WpData {
     readonly dialect: Dialect,
     readonly prefix: string,
     private readonly db?: Pick<Database, 'writeTransaction' | 'stamps' | 'counts'>,
+    /** The request's deadline, which its write transactions carry (db/deadline.ts). */
+    private readonly deadline?: Deadline,
   ) {
     this.t = tableNames(prefix);
   }
 
   static open(db: Database, prefix: string): WpData {
     return new WpData(db.knex, db.dialect, prefix, db);
+  }
+
+  /** The same handle for one request: its write transactions end by the request's deadline. */
+  withDeadline(deadline: Deadline | undefined): WpData {
+    return deadline ? new WpData(this.knex, this.dialect, this.prefix, this.db, deadline) : this;
   }
 
   /** Runs `work` with a journal of its own: the changes it made, and only those, come back with its result. */
@@ -73,6 +81,6 @@ export class WpData {
   async transaction<T>(work: (wp: WpData) => Promise<T>): Promise<T> {
     if (this.inTransaction) return work(this);
     const run = (trx: Knex.Transaction) => work(new WpData(trx, this.dialect, this.prefix, this.db));
-    return this.db ? this.db.writeTransaction(run) : (this.knex as Knex).transaction(run);
+    return this.db ? this.db.writeTransaction(run, this.deadline) : (this.knex as Knex).transaction(run);
   }
 }

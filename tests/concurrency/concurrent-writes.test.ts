@@ -151,3 +151,31 @@ describe('concurrent creation of one term by name', () => {
     expect(await termRow('post_tag', 'Race Tag')).toHaveLength(1);
   }, 60_000);
 });
+
+describe('50 concurrent deletes of one event', () => {
+  it('trashes it once: one 200, 49 × 410, one pair of trash meta', async () => {
+    const created = await call('POST', '/events', { title: 'Doomed', status: 'publish', start_date: '2025-09-01 10:00:00', end_date: '2025-09-01 11:00:00' });
+    expect(created.status).toBe(201);
+    const id = Number(created.body.id);
+    const answers = await times(50, () => call('DELETE', `/events/${id}`));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => [a.status, a.body.code])).toEqual(Array(49).fill([410, 'event-is-in-trash']));
+    const meta: Array<{ meta_key: string; meta_value: string }> = await t.wp.knex(t.wp.t.postmeta).where('post_id', id).whereIn('meta_key', ['_wp_trash_meta_status', '_wp_trash_meta_time']).select('meta_key', 'meta_value');
+    expect(meta.map((m) => m.meta_key).sort()).toEqual(['_wp_trash_meta_status', '_wp_trash_meta_time']);
+    expect(meta.find((m) => m.meta_key === '_wp_trash_meta_status')?.meta_value).toBe('publish');
+    expect((await t.wp.knex(t.wp.t.posts).where('ID', id).first()).post_status).toBe('trash');
+  }, 120_000);
+});
+
+describe('term updates racing a delete of the term', () => {
+  it('answers each update with the term or the invalid-id error, never a 500, and leaves no row of the term', async () => {
+    const created = await call('POST', '/tags', { name: 'Short Lived' });
+    const id = Number(created.body.id);
+    const answers = await Promise.all([...Array.from({ length: 10 }, (_, i) => call('POST', `/tags/${id}`, { description: `d${i}` })), call('DELETE', `/tags/${id}`), ...Array.from({ length: 10 }, (_, i) => call('POST', `/tags/${id}`, { description: `e${i}` }))]);
+    expect(answers[10]!.status).toBe(200);
+    for (const a of answers) expect([200, 400]).toContain(a.status);
+    expect(await t.wp.knex(t.wp.t.terms).where('term_id', id)).toHaveLength(0);
+    expect(await t.wp.knex(t.wp.t.term_taxonomy).where('term_id', id)).toHaveLength(0);
+  }, 120_000);
+});

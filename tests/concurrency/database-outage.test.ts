@@ -26,10 +26,12 @@ let base: string;
 let callers: Callers;
 
 interface Answer {
-  kind: 'write' | 'list' | 'single';
+  kind: 'write' | 'list' | 'single' | 'delete';
   title?: string;
   status: number;
   code?: string;
+  /** From the request's start to its answer. */
+  ms: number;
 }
 
 beforeAll(async () => {
@@ -55,29 +57,35 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function oneRequest(only?: 'write'): Promise<Answer> {
+async function oneRequest(only?: 'write', at = base, kinds: ReadonlyArray<Answer['kind']> = ['write', 'list', 'single']): Promise<Answer> {
   const n = counter++;
-  const kind = only ?? (['write', 'list', 'single'] as const)[n % 3]!;
+  const kind = only ?? kinds[n % kinds.length]!;
   const title = `Outage ${n}`;
+  const started = Date.now();
   const res =
-    kind === 'write'
-      ? await fetch(`${base}/events`, {
+    kind === 'delete'
+      ? await fetch(`${at}/events/${deletable.shift() ?? 999999}`, { method: 'DELETE', headers: { Authorization: callers.administrator.authorization } })
+      : kind === 'write'
+      ? await fetch(`${at}/events`, {
           method: 'POST',
           headers: { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' },
           body: JSON.stringify({ title, start_date: '2025-07-01 18:00:00', end_date: '2025-07-01 20:00:00', venue: { venue: 'Outage Hall' }, categories: ['Outage'] }),
         })
       : // No post has this id: the single read answers 404 while the database is up.
-        await fetch(kind === 'list' ? `${base}/events?start_date=2025-01-01` : `${base}/events/999999`);
+        await fetch(kind === 'list' ? `${at}/events?start_date=2025-01-01` : `${at}/events/999999`);
   const body = (await res.json()) as { code?: string };
-  return { kind, title: kind === 'write' ? title : undefined, status: res.status, code: res.status >= 400 ? body.code : undefined };
+  return { kind, title: kind === 'write' ? title : undefined, status: res.status, code: res.status >= 400 ? body.code : undefined, ms: Date.now() - started };
 }
 
+/** Events the deleting clients trash, one each. */
+const deletable: number[] = [];
+
 /** Keeps `clients` requests going until `done()` says stop. */
-async function load(clients: number, done: () => boolean): Promise<Answer[]> {
+async function load(clients: number, done: () => boolean, next: () => Promise<Answer> = () => oneRequest()): Promise<Answer[]> {
   const answers: Answer[] = [];
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (!done()) answers.push(await oneRequest());
+      while (!done()) answers.push(await next());
     }),
   );
   return answers;
@@ -85,9 +93,9 @@ async function load(clients: number, done: () => boolean): Promise<Answer[]> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function during(fault: () => Promise<void> | void, recover: () => Promise<void> | void): Promise<Answer[]> {
+async function during(fault: () => Promise<void> | void, recover: () => Promise<void> | void, next?: () => Promise<Answer>): Promise<Answer[]> {
   let stop = false;
-  const running = load(6, () => stop);
+  const running = load(6, () => stop, next);
   await sleep(500);
   await fault();
   await sleep(4_000);
@@ -147,4 +155,47 @@ it('answers 503 db_unavailable in bounded time while the server hangs, and recov
   );
   expectOnlySuccessOr503(answers);
   await expectNothingHalfWritten([...answers, ...(await expectServingAgain())]);
+}, 180_000);
+
+it('answers every client of a hung server within REQUEST_TIMEOUT, however its waits add up, and stores nothing it refused', async () => {
+  // The database's own bounds add up past the request's (a connection 1 s, the lock 2 s, a statement 2 s): the
+  // request's deadline is the one bound a client meets.
+  const requestTimeoutMs = 3_000;
+  const app = createApp({ db, clock: () => new Date('2025-06-01T12:00:00Z'), requestTimeoutMs });
+  const local = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => local.once('listening', resolve));
+  const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+  try {
+    for (let i = 0; i < 40; i++) {
+      const created = await oneRequest('write', at);
+      expect(created.status).toBe(201);
+      const row = await WpData.open(db, 'wp_').knex('wp_posts').where('post_title', created.title!).first('ID');
+      deletable.push(Number(row.ID));
+    }
+    let hungFrom = Infinity;
+    const answers = await during(
+      () => {
+        hungFrom = Date.now();
+        return mariadb.pause();
+      },
+      () => mariadb.resume(),
+      () => oneRequest(undefined, at, ['write', 'delete', 'list', 'single']),
+    );
+    // Requests answered while the server hung (started after the pause, or waiting on it).
+    const refused = answers.filter((a) => a.status >= 500);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) expect(['503 db_unavailable', '503 rest_request_timeout']).toContain(`${a.status} ${a.code}`);
+    const slowest = Math.max(...answers.map((a) => a.ms));
+    expect(slowest).toBeLessThan(requestTimeoutMs + 1_000);
+    expect(hungFrom).toBeLessThan(Infinity);
+    await expectNothingHalfWritten([...answers, ...(await expectServingAgain())]);
+    // A refused delete left its event as it was: published, without trash meta.
+    const wp = WpData.open(db, 'wp_');
+    const trashed = await wp.knex(wp.t.posts).where('post_status', 'trash').count({ n: '*' }).first();
+    const trashMeta = await wp.knex(wp.t.postmeta).where('meta_key', '_wp_trash_meta_status').count({ n: '*' }).first();
+    expect(Number(trashMeta?.n)).toBe(Number(trashed?.n));
+    expect(answers.filter((a) => a.kind === 'delete' && a.status === 200).length).toBe(Number(trashed?.n));
+  } finally {
+    await new Promise((resolve) => local.close(resolve));
+  }
 }, 180_000);

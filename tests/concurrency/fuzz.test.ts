@@ -160,12 +160,19 @@ afterAll(async () => {
   await t.close();
 });
 
-it(`answers ${REQUESTS} hostile requests without a crash, in WordPress's envelope, and refusals write nothing`, async () => {
+/** Sends the requests one by one and lists what broke the rules (at most 10). */
+async function run(requests: Iterable<FuzzRequest>): Promise<string[]> {
   const failures: string[] = [];
   let before = await fingerprint();
-  for (let i = 0; i < REQUESTS && failures.length < 10; i++) {
-    const request = buildRequest();
-    const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  let i = 0;
+  for (const request of requests) {
+    if (failures.length >= 10) break;
+    i++;
+    const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body }).catch((error: unknown) => error as Error);
+    if (res instanceof Error) {
+      failures.push(`#${i} ${request.label} → no answer: ${String((res.cause as Error | undefined)?.message ?? res.message)}`);
+      continue;
+    }
     const text = await res.text();
     const problem = (message: string) => failures.push(`#${i} ${request.label} → ${res.status}: ${message} ${text.slice(0, 200)}`);
     let code: string | undefined;
@@ -195,5 +202,77 @@ it(`answers ${REQUESTS} hostile requests without a crash, in WordPress's envelop
       before = await fingerprint();
     }
   }
-  expect(failures).toEqual([]);
+  return failures;
+}
+
+function* randomRequests(): Generator<FuzzRequest> {
+  for (let i = 0; i < REQUESTS; i++) yield buildRequest();
+}
+
+it(`answers ${REQUESTS} hostile requests without a crash, in WordPress's envelope, and refusals write nothing`, async () => {
+  expect(await run(randomRequests())).toEqual([]);
+}, 600_000);
+
+/** Term names that sanitize to nothing or are too many: NUL bytes, empty and blank names, and 10,000 of them. */
+const HOSTILE_NAMES: unknown[] = [
+  '\u0000',
+  '',
+  ' ',
+  '\t\n\r\u000b',
+  ' \u0000 ',
+  'a\u0000b',
+  '%00',
+  ['\u0000', '', ' '],
+  { a: '\u0000', b: ' ' },
+  Array.from({ length: 10_000 }, (_, i) => ['\u0000', '', ' ', `Many ${i}`][i % 4]),
+  Array.from({ length: 10_000 }, (_, i) => `Name ${i}`).join(','),
+];
+/** The arguments that name terms or linked posts, on every write route that has them (and `name` on the term routes). */
+const NAME_ARGS = ['categories', 'tags', 'name', 'venue', 'organizer', 'parent', 'slug'];
+
+/** The least a create of the route's resource needs. */
+function validBody(pattern: string): Record<string, unknown> {
+  if (pattern.includes('/events')) return { title: 'Hostile', start_date: '2025-08-01 10:00:00', end_date: '2025-08-01 11:00:00' };
+  if (pattern.includes('/venues')) return { venue: 'Hostile Hall' };
+  if (pattern.includes('/organizers')) return { organizer: 'Hostile Org' };
+  return { name: 'Hostile Term' };
+}
+
+/** Every write route and method, each hostile name in each argument it has, as JSON and as a form body. */
+function* hostileNameRequests(): Generator<FuzzRequest> {
+  // The calendar's own namespace (its alias serves the same endpoints); POST and PUT (PATCH runs as PUT does).
+  const routes = restServerOf(t.app).routes.filter((r) => r.namespace === 'tribe/events/v1' && r.pattern !== '/tribe/events/v1');
+  for (const route of routes) {
+    for (const endpoint of route.def.endpoints) {
+      for (const method of endpoint.methods.filter((m) => m === 'POST' || m === 'PUT')) {
+        const names = NAME_ARGS.filter((n) => n in endpoint.args);
+        for (const name of names) {
+          for (const [v, hostile] of HOSTILE_NAMES.entries()) {
+            const path = route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, (_m, param: string) => (param === 'id' ? String(pick(ids)) : 'fuzz-night'));
+            // Otherwise valid, so that the write gets as far as the names.
+            const params: Record<string, unknown> = { ...validBody(route.pattern), [name]: hostile };
+            const form = v % 2 === 1;
+            yield {
+              method,
+              url: `${origin}/wp-json${path}`,
+              headers: { Authorization: callers.administrator.authorization, 'Content-Type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+              body: form ? encodeForm(params) : JSON.stringify(params),
+              label: `${method} ${path} ${name}=${JSON.stringify(hostile).slice(0, 60)} (${form ? 'form' : 'json'})`,
+            };
+          }
+        }
+      }
+    }
+  }
+}
+
+it('answers hostile term names (NUL, empty, blank, 10,000 of them) on every write route without a crash, and refusals write nothing', async () => {
+  const requests = [...hostileNameRequests()];
+  // The create and update routes of every calendar post type and taxonomy are in the run.
+  const covered = new Set(requests.map((r) => `${r.method} ${new URL(r.url).pathname.replace(/\/\d+$/, '/{id}')}`));
+  for (const base of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+    expect(covered).toContain(`POST /wp-json/tribe/events/v1/${base}`);
+    expect(covered).toContain(`PUT /wp-json/tribe/events/v1/${base}/{id}`);
+  }
+  expect(await run(requests)).toEqual([]);
 }, 600_000);

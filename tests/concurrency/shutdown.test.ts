@@ -40,3 +40,11 @@ it('cuts requests still running at the bound, then closes the pool', async () =>
   expect(await inFlight).toBe('cut off');
   expect(closed).toBe(true);
 });
+
+it('gives up on a pool that does not close within the bound', async () => {
+  const { server } = await slowServer(0);
+  const started = Date.now();
+  // A close that never ends: a connection held by a write that keeps running.
+  expect(await drainServer(server, { timeoutMs: 300, close: () => new Promise<void>(() => undefined) })).toBe(false);
+  expect(Date.now() - started).toBeLessThan(1500);
+});

@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import knexFactory from 'knex';
 import os from 'node:os';
 import path from 'node:path';
+import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase } from '../../src/db/database';
+import { writeLockName } from '../../src/db/mysql-dialect';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { eventIndexState } from '../../src/calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
@@ -10,6 +13,7 @@ import { updateOption } from '../../src/wp/options';
 import { WpData } from '../../src/wp/wp-handle';
 import { freePort, startMain, waitFor } from '../support/process';
 import { seedEvent } from '../support/rows';
+import { createCallers } from '../support/callers';
 import { createTestDatabase, onMysql } from '../support/test-db';
 
 /** The real process: configuration from the environment, start-up, serving, and a clean SIGTERM. */
@@ -135,3 +139,59 @@ describe('the service process', () => {
     );
   });
 });
+
+/**
+ * SIGTERM stops the process in bounded time even while a write still waits on the database: the requests in flight
+ * get SHUTDOWN_TIMEOUT, the pool as long again, then the process exits and the write it left is not stored.
+ * MariaDB: the write waits for a lock another session holds (on SQLite the wait for the file's lock blocks the whole
+ * process, signals included, for DB_LOCK_TIMEOUT).
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+if (onMysql()) {
+  it('stops within twice SHUTDOWN_TIMEOUT while a write waits for the write lock, and that write is not stored', async () => {
+    const testDb = await createTestDatabase();
+    const server = parseDatabaseUrl(process.env.TEST_MYSQL_URL!);
+    if (server.client !== 'mysql') throw new Error('TEST_MYSQL_URL must be a mysql:// URL');
+    const other = knexFactory({ client: 'mysql2', connection: { host: server.host, port: server.port, user: server.user, password: server.password, database: testDb.name }, pool: { min: 1, max: 1 } });
+    const port = await freePort();
+    try {
+      await prepareDatabase(testDb.db, { prefix: 'wp_', siteUrl: 'http://calendar.test' });
+      const callers = await createCallers(WpData.open(testDb.db, 'wp_'));
+      const proc = startMain({
+        PORT: String(port),
+        DATABASE_URL: `${process.env.TEST_MYSQL_URL!.replace(/\/[^/]*$/, '')}/${testDb.name}`,
+        DB_LOCK_TIMEOUT: '60000',
+        REQUEST_TIMEOUT: '60000',
+        SHUTDOWN_TIMEOUT: '1000',
+      });
+      try {
+        await waitFor(() => proc.output().includes('listening'));
+        await other.transaction(async (trx) => {
+          expect(Number((await trx.raw('SELECT GET_LOCK(?, 0) AS got', [writeLockName(testDb.db.knex)]))[0][0].got)).toBe(1);
+          const write = fetch(`http://127.0.0.1:${port}/wp-json/tribe/events/v1/events`, {
+            method: 'POST',
+            headers: { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ title: 'Cut by the stop', start_date: '2025-07-01 18:00:00', end_date: '2025-07-01 20:00:00' }),
+          }).then(
+            (res) => res.status,
+            () => 'cut off',
+          );
+          await sleep(1000);
+          const stopping = Date.now();
+          proc.child.kill('SIGTERM');
+          expect(await proc.exited).toBe(0);
+          expect(Date.now() - stopping).toBeLessThan(2 * 1000 + 1500);
+          expect(await write).toBe('cut off');
+          await trx.raw('SELECT RELEASE_LOCK(?)', [writeLockName(testDb.db.knex)]);
+        });
+        await sleep(500);
+        expect(await testDb.db.knex('wp_posts').where('post_title', 'Cut by the stop')).toHaveLength(0);
+      } finally {
+        proc.child.kill('SIGKILL');
+      }
+    } finally {
+      await other.destroy();
+      await testDb.close();
+    }
+  }, 60_000);
+}

@@ -48,10 +48,10 @@ export const EventCreateArgs = withFieldArguments({
   hide_from_listings: EVENT_FIELDS.hide_from_listings.argument,
   sticky: wpBoolean().optional().meta(d('Whether the event should be sticky in the calendar view or not')),
   featured: EVENT_FIELDS.featured.argument,
-  categories: tec.any().optional().meta(list('The event category ID or name')),
-  tags: tec.any().optional().meta(list('The event tag ID or name')),
-  venue: tec.any().optional().meta(list('The event venue IDs or data')),
-  organizer: tec.any().optional().meta(list('The event organizer IDs or data')),
+  categories: tec.writeList('categories').optional().meta(list('The event category ID or name')),
+  tags: tec.writeList('tags').optional().meta(list('The event tag ID or name')),
+  venue: tec.writeList('venue').optional().meta(list('The event venue IDs or data')),
+  organizer: tec.writeList('organizer').optional().meta(list('The event organizer IDs or data')),
 }, EVENT_FIELDS);
 
 /** EDITABLE: every create argument optional, defaults kept (all_day stays false when omitted). */

@@ -3,7 +3,7 @@ import { forbidden, invalidParams } from '../../http/errors';
 import type { PostCapRecord } from '../../auth/permissions';
 import { loadPostMeta } from '../../wp/postmeta';
 import { insertPost, trashPost as trashPostRow, updatePost as updatePostRow, type PostFields } from '../../wp/post-writer';
-import type { PostRow } from '../../wp/posts';
+import { getPost, type PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import { WP_META } from '../registry/meta-keys';
 import type { PostTypeDefinition } from '../registry/post-type';
@@ -78,17 +78,33 @@ export function commitCreate<A extends PostArgShapes, T>(env: CalendarEnv, type:
   return committing(env, input, async (wp) => finish(wp, await writeNewPost(env, wp, type, input, imported)));
 }
 
+/**
+ * The post as it is under the write lock: what a write decides from (its status, its trash state) is read again
+ * inside the transaction, so concurrent writers of one post see each other's commits (the row read before the
+ * transaction only served the permission check and the route's 404).
+ */
+async function lockedRow(wp: WpData, type: PostTypeDefinition, post: PostRow): Promise<PostRow> {
+  const current = await getPost(wp, post.ID);
+  if (!current) throw type.errors.notFound(String(post.ID));
+  return current;
+}
+
 /** The write step of an update. */
 export function commitUpdate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData) => Promise<T>): Promise<T> {
   return committing(env, input, async (wp) => {
-    await writeExistingPost(env, wp, type, existing, input);
+    await writeExistingPost(env, wp, type, await lockedRow(wp, type, existing), input);
     return finish(wp);
   });
 }
 
-/** The write step of a move to the trash, with the type's side effects (unlinking venues and organizers). */
+/**
+ * The write step of a move to the trash, with the type's side effects (unlinking venues and organizers). A post
+ * already in the trash is the type's `inTrash` error, decided under the lock: of concurrent deletes of one post,
+ * one trashes it and the others are refused, and the post keeps one pair of trash meta.
+ */
 export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post: PostRow, finish: (wp: WpData) => Promise<T>): Promise<T> {
   return committing(env, { prepared: writePreparation(env.ctx) }, async (wp) => {
+    if ((await lockedRow(wp, type, post)).post_status === 'trash') throw type.errors.inTrash();
     const trashed = await trashPostRow(wp, env.write, post.ID);
     await type.writer.afterTrash?.(env, wp, trashed);
     return finish(wp);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidUrl } from '../../wp/text/formatting';
 import { isPhpTime } from '../../php/php-date';
 import { isValidTimezone } from '../dates/timezones';
-import { checked, parseList, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
+import { checked, parseList, typeIssue, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
 import { isPhpNumeric, phpEmpty } from '../../php/builtins';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 
@@ -57,6 +57,18 @@ export const tec = {
   boolean: () => wpBoolean(),
   /** No type and no validator: the value as sent. */
   any: () => z.unknown(),
+  /**
+   * A list argument of a write (terms, linked posts), the value as sent but with at most MAX_WRITE_LIST entries:
+   * the service's bound on what one request makes the database write (the plugin has none), refused as WordPress
+   * refuses a schema's maxItems.
+   */
+  writeList: (name: string) =>
+    z.unknown().superRefine((v, ctx) => {
+      if (listToArray(v).length > MAX_WRITE_LIST) typeIssue(ctx, `${name} must contain at most ${MAX_WRITE_LIST} items.`, 'rest_too_many_items', 'validate');
+    }),
 };
+
+/** Entries a list argument of one write may hold (categories, tags, venues, organizers): see docs/operations.md. */
+export const MAX_WRITE_LIST = 100;
 
 export { parseList };

@@ -132,10 +132,13 @@ export async function createTerm(env: CalendarEnv, def: TaxonomyDefinition, inpu
 
 /** POST|PUT|PATCH /{base}/{id}: only the sent fields change (wp_update_term). */
 export async function updateTermItem(env: CalendarEnv, def: TaxonomyDefinition, input: TermWriteInput<TermArgs<'update'>>): Promise<Record<string, unknown>> {
-  const term = await target(env.ctx.wp, def, input.args.id);
   await checkParent(env.ctx.wp, def, input.params);
+  // The term is found under the write lock: a delete that committed first makes this the invalid-id answer.
   return env.ctx.wp
-    .transaction(async (wp) => singleBody(env, def, wp, await updateTerm(wp, env.registry.terms, def.taxonomy, term.term_id, changesOf(input.args))))
+    .transaction(async (wp) => {
+      const term = await target(wp, def, input.args.id);
+      return singleBody(env, def, wp, await updateTerm(wp, env.registry.terms, def.taxonomy, term.term_id, changesOf(input.args)));
+    })
     .catch((error: unknown) => Promise.reject(termWriteError(error)));
 }
 

@@ -2,13 +2,16 @@ import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
 import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
 import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../../support/write-rows';
-import recorded from './edge-writes.json';
+import edgeRecorded from './edge-writes.json';
+import hostileRecorded from './hostile-writes.json';
 import { EDGE_SCENARIOS } from './edge-scenarios';
+import { HOSTILE_SCENARIOS } from './hostile-scenarios';
 
 /**
  * Edge cases of event writes and list URLs sent to the real plugin (edge-writes.json, recorded by
- * `scripts/record-plugin-writes.ts edge` on a site in UTC with the custom tables) and to the service: the answers'
- * checked fields and every post, meta, tec_events and tec_occurrences row must match.
+ * `scripts/record-plugin-writes.ts edge` on a site in UTC with the custom tables), and hostile term names
+ * (hostile-writes.json, `… hostile`), and to the service: the answers' checked fields and every post, meta,
+ * tec_events and tec_occurrences row must match.
  */
 
 const NOW = new Date('2026-11-25T15:00:00Z');
@@ -28,7 +31,12 @@ async function emptyCalendar(): Promise<number> {
   return 0;
 }
 
-describe.each(EDGE_SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] as const))('%s', (name, scenario, expected) => {
+const SETS = [
+  { scenarios: EDGE_SCENARIOS, recorded: edgeRecorded.scenarios },
+  { scenarios: HOSTILE_SCENARIOS, recorded: hostileRecorded.scenarios },
+];
+
+describe.each(SETS.flatMap((set) => set.scenarios.map((s, i) => [s.name, s, set.recorded[i]!] as const)))('%s', (name, scenario, expected) => {
   it('answers and writes as the plugin does', async () => {
     expect(expected.name).toBe(name);
     const afterId = await emptyCalendar();
@@ -37,9 +45,8 @@ describe.each(EDGE_SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] a
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids)}`)
-        .set('Authorization', callers.administrator.authorization)
-        .send(step.body ? substitute(step.body, ids) : undefined);
+      const request = t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids)}`).set('Authorization', callers.administrator.authorization);
+      const res = step.form !== undefined ? await request.type('form').send(substitute(step.form, ids)) : await request.send(step.body ? substitute(step.body, ids) : undefined);
       ids.push(Number(res.body.id ?? 0));
       answers.push({ status: res.status, fields: pickFields(res.body, step.check ?? ['code'], ctx, ids) });
     }

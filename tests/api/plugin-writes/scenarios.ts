@@ -10,6 +10,8 @@ export interface WriteStep {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   path: string;
   body?: Record<string, unknown>;
+  /** A form body (application/x-www-form-urlencoded) sent as it is written, instead of `body`. */
+  form?: string;
   check?: string[];
 }
 
