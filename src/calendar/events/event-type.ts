@@ -89,6 +89,7 @@ export const eventType: PostTypeDefinition<typeof EventArgs> = {
     // TEC's post_class filter: a `cat_<slug>` class per event category.
     postClass: (terms) => terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
     includeOrderMeta: EVENT_META.startDate,
+    originMeta: EVENT_META.origin,
   },
 
   fields: EVENT_FIELDS,

@@ -24,6 +24,8 @@ export interface WpRestView {
   postClass?(terms: readonly TermRow[]): string[];
   /** The plugin orders `orderby=include` and `include_slugs` lists of the type by this meta key, ascending. */
   includeOrderMeta?: string;
+  /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
+  originMeta: string;
 }
 
 /**

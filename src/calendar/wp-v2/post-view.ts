@@ -104,7 +104,8 @@ export async function postObjects(env: CalendarEnv, def: PostTypeDefinition, wp:
         meta: (key) => set.meta.first(post.ID, key),
         terms,
         permalink: env.permalink(post),
-        sample: { template, slug: post.post_name.replace(/__trashed$/, '') || slugFromTitle(post.post_title, post.ID) },
+        // get_sample_permalink() with the title and no name: the slug the title gives.
+        sample: { template, slug: slugFromTitle(post.post_title, post.ID) },
       },
       {
         type,

@@ -3,7 +3,7 @@ import { parseList, toWpBoolean } from '../../http/wp-types';
 import { isPhpNumeric } from '../../php/builtins';
 import { updateOption } from '../../wp/options';
 import { addPostMeta, deletePostMeta, loadPostMeta, updatePostMeta } from '../../wp/postmeta';
-import { getPost, getPosts, type PostRow } from '../../wp/posts';
+import { getPosts, type PostRow } from '../../wp/posts';
 import { getTermsByIds, setObjectTerms } from '../../wp/terms';
 import { addSlashes } from '../../wp/text/slashes';
 import type { WpData } from '../../wp/wp-handle';
@@ -119,36 +119,69 @@ async function writeTerms(env: CalendarEnv, wp: WpData, def: PostTypeDefinition,
   }
 }
 
-/** The plugin writes its custom tables only for a schedule with a valid zone and all four dates. */
-async function syncWhenScheduled(env: CalendarEnv, wp: WpData, id: number): Promise<void> {
+/**
+ * The plugin's handling of an event's schedule sent as meta: local dates alone get their UTC twins from the event's
+ * zone (the tables are left as they were); UTC dates sent too, with a valid zone and all four dates stored, write
+ * the custom tables (the occurrence updated in place).
+ */
+async function saveSchedule(env: CalendarEnv, wp: WpData, id: number, sent: Record<string, unknown>): Promise<void> {
   const keys = [EVENT_META.timezone, EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc];
   const meta = await loadPostMeta(wp, [id], keys);
   const zone = meta.first(id, EVENT_META.timezone) ?? '';
-  if (!zone || !resolveZone(zone) || keys.slice(1).some((k) => !meta.first(id, k))) return;
-  await syncCustomTables(wp, id, env.ctx.now);
+  const valid = zone !== '' && resolveZone(zone) !== undefined;
+  const utcSent = EVENT_META.startDateUtc in sent || EVENT_META.endDateUtc in sent;
+  if (!utcSent) {
+    if (!valid) return;
+    for (const [local, utc] of [[EVENT_META.startDate, EVENT_META.startDateUtc], [EVENT_META.endDate, EVENT_META.endDateUtc]] as const) {
+      const value = meta.first(id, local);
+      if (local in sent && value && meta.first(id, utc)) await updatePostMeta(wp, id, utc, localToUtc(value, resolveZone(zone)!));
+    }
+    return;
+  }
+  if (!valid || keys.slice(1).some((k) => !meta.first(id, k))) return;
+  await syncCustomTables(wp, id, env.ctx.now, { inPlace: true });
+}
+
+/** The keys whose change makes the plugin write its custom tables again. */
+const SCHEDULE_KEYS: readonly string[] = [EVENT_META.timezone, EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc];
+
+/** TEC's save hook on its types: the last save's time; on a new post its origin, noted at once in `_tribe_modified_fields`. */
+async function saveHook(env: CalendarEnv, wp: WpData, def: PostTypeDefinition, id: number, isNew: boolean): Promise<void> {
+  if (isNew) {
+    await addPostMeta(wp, id, def.wpRest.originMeta, ORIGIN);
+    await addPostMeta(wp, id, WP_META.modifiedFields, { [def.wpRest.originMeta]: Math.floor(env.ctx.now.getTime() / 1000) });
+  }
+  await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+}
+
+/** TEC rewrites an event's cost on every update: its rows deleted, then added back ("" when it had none). */
+async function rewriteCost(wp: WpData, id: number): Promise<void> {
+  const costs = (await loadPostMeta(wp, [id], [EVENT_META.cost])).all(id, EVENT_META.cost);
+  await deletePostMeta(wp, id, EVENT_META.cost);
+  for (const cost of costs.length > 0 ? costs : ['']) await addPostMeta(wp, id, EVENT_META.cost, cost ?? '');
 }
 
 /** The writer of one request; `outcome` receives what is answered after the commit. */
 export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): PostWriter<WpWriteArgs> {
+  const isEvent = def.postType === POST_TYPE.event;
   return {
     postFields,
     async saveMeta(env, wp, id, input, existing) {
-      const isEvent = def.postType === POST_TYPE.event;
-      if (!existing && isEvent) await addPostMeta(wp, id, EVENT_META.origin, ORIGIN);
-      if (existing && isEvent) {
-        // TEC's save hook deletes and adds back the event's cost.
-        const costs = (await loadPostMeta(wp, [id], [EVENT_META.cost])).all(id, EVENT_META.cost);
-        if (costs.length > 0) {
-          await deletePostMeta(wp, id, EVENT_META.cost);
-          for (const cost of costs) await addPostMeta(wp, id, EVENT_META.cost, cost ?? '');
-        }
-      }
-      await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+      await saveHook(env, wp, def, id, !existing);
       await writeFeaturedMedia(wp, id, input.args.featured_media);
       await writeTerms(env, wp, def, id, input.args);
+      if (existing && isEvent) await rewriteCost(wp, id);
       outcome.metaError = await writeMeta(wp, def.postType, id, input.args.meta);
-      if (isEvent && (await getPost(wp, id))) await syncWhenScheduled(env, wp, id);
+      const meta = input.args.meta as Record<string, unknown> | undefined;
+      const scheduled = meta !== null && typeof meta === 'object' && SCHEDULE_KEYS.some((k) => k in meta);
+      if (isEvent && scheduled && !outcome.metaError) await saveSchedule(env, wp, id, meta);
     },
-    afterTrash: def.writer.afterTrash?.bind(def.writer),
+    // The plugin remembers an event's status before WordPress writes its trash meta.
+    async beforeTrash(env, wp, post) {
+      if (isEvent) await updatePostMeta(wp, post.ID, EVENT_META.ignoredPreviousStatus, post.post_status);
+      await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+    },
+    // Venues and organizers: the plugin unlinks the events that named them.
+    afterTrash: isEvent ? undefined : def.writer.afterTrash?.bind(def.writer),
   };
 }

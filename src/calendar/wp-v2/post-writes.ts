@@ -5,6 +5,7 @@ import { getUserById } from '../../wp/users';
 import { getTermsByIds } from '../../wp/terms';
 import { deletePostForGood } from '../../wp/post-delete';
 import type { WpData } from '../../wp/wp-handle';
+import { updateOption } from '../../wp/options';
 import { writeError } from '../../wp-rest/post-write-args';
 import { commitCreate, commitTrash, commitUpdate } from '../post-resource/write';
 import { writePreparation } from '../post-resource/write-preparation';
@@ -76,6 +77,9 @@ async function checkWrite(env: CalendarEnv, def: PostTypeDefinition, args: Recor
   if (args.author !== undefined && !(await getUserById(env.ctx.wp, Number(args.author)))) throw writeError('rest_invalid_author');
 }
 
+/** The type as a `wp/v2` write runs it: this view's writer, and `_tribe_modified_fields` in the order of the writes. */
+const wpV2Definition = (def: PostTypeDefinition, outcome: WriteOutcome): PostTypeDefinition => ({ ...def, writer: wpV2Writer(def, outcome), modifiedFieldsOrder: [] });
+
 const editObject = async (env: CalendarEnv, def: PostTypeDefinition, wp: WpData, id: number, req: Req) => {
   const post = await getPost(wp, id);
   if (!post) throw new Error(`post ${id} vanished`);
@@ -91,7 +95,7 @@ export async function createPost(def: PostTypeDefinition, req: Req): Promise<Res
   if (!text(args.title) && !text(args.content) && !text(args.excerpt)) throw writeError('empty_content');
   const outcome: WriteOutcome = {};
   const input = { args, params: req.params, prepared: writePreparation(env.ctx) };
-  const id = await commitCreate(env, { ...def, writer: wpV2Writer(def, outcome) }, input, async (_wp, newId) => newId);
+  const id = await commitCreate(env, wpV2Definition(def, outcome), input, async (_wp, newId) => newId);
   if (outcome.metaError) throw outcome.metaError;
   const object = await editObject(env, def, env.ctx.wp, id, req);
   return new RestResponse(object, 201, { Location: `${restRoot(env.site)}wp/v2/${def.wpRestBase}/${id}` });
@@ -103,7 +107,7 @@ export async function updatePost(def: PostTypeDefinition, req: Req): Promise<Rec
   await checkWrite(env, def, req.args);
   const outcome: WriteOutcome = {};
   const input = { args: req.args, params: req.params, prepared: writePreparation(env.ctx) };
-  await commitUpdate(env, { ...def, writer: wpV2Writer(def, outcome) }, existing, input, async () => undefined);
+  await commitUpdate(env, wpV2Definition(def, outcome), existing, input, async () => undefined);
   if (outcome.metaError) throw outcome.metaError;
   return editObject(env, def, env.ctx.wp, existing.ID, req);
 }
@@ -112,14 +116,16 @@ export async function deletePost(def: PostTypeDefinition, req: Req): Promise<Rec
   const env = await envOf(req);
   const post = await addressedPost(def, req);
   if (req.args.force === true) {
-    const previous = await editObject(env, def, env.ctx.wp, post.ID, req);
+    // The answer's `previous` is the object as it was, without its links.
+    const { _links: _gone, ...previous } = await editObject(env, def, env.ctx.wp, post.ID, req);
     await env.ctx.wp.transaction(async (wp) => {
       await deletePostForGood(wp, env.registry.terms, post.ID);
       await deleteCustomTableRows(wp, post.ID);
+      await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
     });
     return { deleted: true, previous };
   }
   if (post.post_status === 'trash') throw writeError('rest_already_trashed');
-  await commitTrash(env, def, post, async () => undefined);
+  await commitTrash(env, wpV2Definition(def, {}), post, async () => undefined);
   return editObject(env, def, env.ctx.wp, post.ID, req);
 }
