@@ -12,7 +12,7 @@ import { restContext } from '../../wp-rest/response-fields';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
-import { postObjects, postRights, restPostType } from './post-view';
+import { postObjects, postRights, restPostType, withCorePermalinks } from './post-view';
 
 /**
  * The reads of WordPress's posts controller on a calendar type: the collection (get_items_permissions_check(), the
@@ -98,6 +98,6 @@ export async function readPost(def: PostTypeDefinition, req: Req): Promise<RestR
   const env = await envOf(req);
   const post = await addressedPost(def, req);
   const [object] = await postObjects(env, def, env.ctx.wp, [post], { context: restContext(req.params.context), fields: req.params._fields, params: req.params });
-  const headers: Record<string, string> = def.wpRest.viewable ? { Link: `<${env.permalink(post)}>; rel="alternate"; type=text/html` } : {};
+  const headers: Record<string, string> = def.wpRest.viewable ? { Link: `<${withCorePermalinks(env).permalink(post)}>; rel="alternate"; type=text/html` } : {};
   return new RestResponse(object, 200, headers);
 }

@@ -35,6 +35,15 @@ export function restPostType(env: Pick<CalendarEnv, 'registry'>, def: PostTypeDe
   };
 }
 
+/**
+ * The environment with get_permalink() as WordPress's core gives it: a private post has its pretty permalink whoever
+ * asks (the calendar's own views show it only to those who may read it).
+ */
+export function withCorePermalinks(env: CalendarEnv): CalendarEnv {
+  const permalink: CalendarEnv['permalink'] = (post) => env.permalink(post.post_status === 'private' ? { ...post, post_status: 'publish' } : post);
+  return { ...env, permalink, write: { ...env.write, permalink } };
+}
+
 /** What map_meta_cap reads of a post: a trashed one is judged by the status it had. */
 export const capRecordOf = (post: PostRow, meta: PostMeta): PostCapRecord =>
   post.post_status === 'trash' ? { ...post, trashMetaStatus: meta.first(post.ID, WP_META.trashStatus) ?? null } : post;
@@ -80,7 +89,8 @@ function actionsOf(env: CalendarEnv, def: PostTypeDefinition, type: RestPostType
 }
 
 /** The posts' objects with their `_links`, in the order given; `rows` are the posts as the request read them. */
-export async function postObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, rows: readonly PostRow[], request: ViewRequest): Promise<Array<Record<string, unknown>>> {
+export async function postObjects(given: CalendarEnv, def: PostTypeDefinition, wp: WpData, rows: readonly PostRow[], request: ViewRequest): Promise<Array<Record<string, unknown>>> {
+  const env = withCorePermalinks(given);
   const ids = rows.map((r) => r.ID);
   const type = restPostType(env, def);
   const [set, revisions] = await Promise.all([

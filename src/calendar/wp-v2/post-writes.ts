@@ -14,7 +14,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import { deleteCustomTableRows } from '../data/custom-tables';
 import { addressedPost, addressedRights } from './post-reads';
-import { postObjects } from './post-view';
+import { postObjects, withCorePermalinks } from './post-view';
 import { wpV2Writer, type WriteOutcome } from './post-writer';
 
 export { createArgs, deleteArgs, updateArgs } from '../../wp-rest/post-write-args';
@@ -88,7 +88,7 @@ const editObject = async (env: CalendarEnv, def: PostTypeDefinition, wp: WpData,
 };
 
 export async function createPost(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
-  const env = await envOf(req);
+  const env = withCorePermalinks(await envOf(req));
   const args = req.args;
   await checkWrite(env, def, args);
   const text = (v: unknown) => typeof v === 'string' && v !== '';
@@ -102,7 +102,7 @@ export async function createPost(def: PostTypeDefinition, req: Req): Promise<Res
 }
 
 export async function updatePost(def: PostTypeDefinition, req: Req): Promise<Record<string, unknown>> {
-  const env = await envOf(req);
+  const env = withCorePermalinks(await envOf(req));
   const existing = await addressedPost(def, req);
   await checkWrite(env, def, req.args);
   const outcome: WriteOutcome = {};
