@@ -6,6 +6,8 @@ import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
+import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
+import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
@@ -117,7 +119,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), wpV2Namespace({ posts: wpV2PostRoutes(registry) }), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

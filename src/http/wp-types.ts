@@ -16,12 +16,14 @@ export interface WpIssueParams {
   wpCode: string | null;
   /** 'validate' issues come from validate callbacks and are reported before any 'sanitize' issue. */
   phase: 'validate' | 'sanitize';
+  /** The WP_Error's data when it is neither `{param}` (type errors) nor null. */
+  wpData?: unknown;
 }
 
 type Ctx = z.RefinementCtx;
 
-export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 'rest_invalid_type', phase: WpIssueParams['phase'] = 'sanitize'): never {
-  ctx.addIssue({ code: 'custom', message, params: { wpCode, phase } satisfies WpIssueParams });
+export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 'rest_invalid_type', phase: WpIssueParams['phase'] = 'sanitize', wpData?: unknown): never {
+  ctx.addIssue({ code: 'custom', message, params: { wpCode, phase, ...(wpData === undefined ? {} : { wpData }) } satisfies WpIssueParams });
   return z.NEVER as never;
 }
 

@@ -24,6 +24,8 @@ export interface PostObjectSource {
   terms: readonly TermRow[];
   /** get_permalink(). */
   permalink: string;
+  /** get_sample_permalink(): the permalink with its slug as `%pagename%`, and the slug the title would give (edit context). */
+  sample?: { template: string; slug: string };
 }
 
 export interface PostObjectOptions {
@@ -33,6 +35,12 @@ export interface PostObjectOptions {
   fields?: unknown;
   /** post_password_required() for this request: the post has a password the request did not unlock. */
   passwordRequired: boolean;
+  /**
+   * post_password_required() when `class_list` is built, after the controller's own password filter is gone: a request
+   * without the password cookie (a REST client) gets `post-password-required` on every protected post. Default: as
+   * `passwordRequired`.
+   */
+  classPasswordRequired?: boolean;
   /** The site's time zone (get_gmt_from_date() for drafts that have no GMT date yet). */
   siteZone: string;
   /** The `post_class` filters of the active plugins. */
@@ -76,14 +84,16 @@ const SCHEMA: ReadonlyArray<{ name: string; contexts: readonly RestContext[]; wh
   { name: 'sticky', contexts: ['view', 'edit'], when: (t) => t.postType === 'post' },
   { name: 'template', contexts: ['view', 'edit'] },
   { name: 'format', contexts: ['view', 'edit'], when: (t) => supports(t, 'post-formats') },
-  { name: 'meta', contexts: ['view', 'edit'], when: (t) => supports(t, 'custom-fields') },
+  { name: 'meta', contexts: ['view', 'edit', 'embed'], when: (t) => supports(t, 'custom-fields') },
 ];
 
 /** The fields of the type's schema the context shows, taxonomies and `class_list` included (get_fields_for_response()). */
 export function postSchemaFields(type: RestPostType, context: RestContext): string[] {
   const fields = SCHEMA.filter((f) => (f.when?.(type) ?? true) && f.contexts.includes(context)).map((f) => f.name);
-  if (context !== 'embed') fields.push(...type.restTaxonomies.map((t) => t.restBase), 'class_list');
-  if (context === 'edit') fields.push('permalink_template', 'generated_slug');
+  const viewable = type.viewable !== false;
+  if (context !== 'embed') fields.push(...type.restTaxonomies.map((t) => t.restBase));
+  if (context === 'edit' && viewable) fields.push('permalink_template', 'generated_slug');
+  if (context !== 'embed' && viewable) fields.push('class_list');
   return fields;
 }
 
@@ -124,7 +134,7 @@ export function postObject(source: PostObjectSource, options: PostObjectOptions)
   if (has('excerpt')) {
     const excerpt: Record<string, unknown> = {};
     if (edit) excerpt.raw = post.post_excerpt;
-    excerpt.rendered = hidden ? '' : theExcerptFilters(wpTrimExcerpt(post.post_excerpt, post.post_content));
+    excerpt.rendered = hidden ? '' : theExcerptFilters(wpTrimExcerpt(post.post_excerpt, post.post_content, type.excerptLength, { removeBlocks: true }));
     excerpt.protected = post.post_password !== '';
     data.excerpt = excerpt;
   }
@@ -141,12 +151,15 @@ export function postObject(source: PostObjectSource, options: PostObjectOptions)
     data.template = template === 'default' ? '' : template;
   }
   if (has('format')) data.format = options.format || 'standard';
-  if (has('meta')) data.meta = options.meta ?? [];
+  // In the embed context only the registered keys shown there appear, when the post has one (`meta` then given).
+  if (has('meta') && (context !== 'embed' || options.meta !== undefined)) data.meta = options.meta ?? [];
   for (const { taxonomy, restBase } of type.restTaxonomies) {
     if (has(restBase)) data[restBase] = source.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.term_id);
   }
+  if (has('permalink_template')) data.permalink_template = source.sample?.template ?? '';
+  if (has('generated_slug')) data.generated_slug = source.sample?.slug ?? '';
   if (has('class_list')) {
-    data.class_list = postClass({ post, type, terms: source.terms, passwordRequired: hidden, hasThumbnail: thumbnail > 0, format: options.format, filter: options.postClassFilter });
+    data.class_list = postClass({ post, type, terms: source.terms, passwordRequired: options.classPasswordRequired ?? hidden, hasThumbnail: thumbnail > 0, format: options.format, filter: options.postClassFilter });
   }
   return data;
 }

@@ -21,6 +21,13 @@ export interface RestPostType {
   restTaxonomies: readonly RestTaxonomy[];
   /** Public taxonomies of the type in get_taxonomies() order, whose terms get_post_class() names. */
   classTaxonomies: readonly string[];
+  /**
+   * is_post_type_viewable(): objects of a viewable type carry `class_list`, `permalink_template` and
+   * `generated_slug`, and a single read links its page (`rel="alternate"`). Default true.
+   */
+  viewable?: boolean;
+  /** The words of an excerpt made from the content (the `excerpt_length` filter; WordPress's 55 when absent). */
+  excerptLength?: number;
 }
 
 export const supports = (type: RestPostType, feature: PostTypeFeature): boolean => type.supports.includes(feature);

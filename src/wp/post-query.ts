@@ -17,14 +17,39 @@ export interface PostFilter {
   /** post__in. */
   ids?: readonly number[];
   parent?: number;
-  /** WordPress core search on title, excerpt and content; anonymous searches skip password-protected posts. */
-  search?: { text: string; excludeProtected: boolean };
+  /** post__not_in. */
+  idsNotIn?: readonly number[];
+  /** author__in, author__not_in. */
+  authors?: readonly number[];
+  authorsNotIn?: readonly number[];
+  /** post_name__in. */
+  slugs?: readonly string[];
+  /** date_query clauses, strict comparisons on a date column in the site's time. */
+  dates?: ReadonlyArray<{ column: 'post_date' | 'post_modified'; after?: string; before?: string }>;
+  /**
+   * WordPress core search on title, excerpt and content (or the `columns` chosen); `exact`: each term matches a whole
+   * value (no wildcards); anonymous searches skip password-protected posts.
+   */
+  search?: { text: string; excludeProtected: boolean; columns?: readonly string[]; exact?: boolean };
   /** Each list is one `IN` tax clause (term_taxonomy ids); the clauses are ANDed. */
   termTaxonomyIds?: ReadonlyArray<readonly number[]>;
+  /** A tax_query: clauses on term_taxonomy ids joined by the relation (WP_Tax_Query). */
+  taxQuery?: TaxQuery;
   /** A meta row of the key whose value equals, as a number, one of the values. */
   metaNumericIn?: ReadonlyArray<{ key: string; values: readonly number[] }>;
   /** A meta row of the key exists (or does not). */
   metaExists?: ReadonlyArray<{ key: string; exists: boolean }>;
+}
+
+/** One tax_query clause: any of the terms (IN), none of them (NOT IN), or all of them (AND). */
+export interface TaxClause {
+  ttIds: readonly number[];
+  operator: 'IN' | 'NOT IN' | 'AND';
+}
+
+export interface TaxQuery {
+  relation: 'AND' | 'OR';
+  clauses: readonly TaxClause[];
 }
 
 export interface PageOfIds {
@@ -56,10 +81,14 @@ export function idsInMetaValues(wp: WpData, key: string): Knex.QueryBuilder {
   return wp.knex({ mv: wp.t.postmeta }).select(wp.dialect.castInteger(wp.knex, 'mv.meta_value')).where('mv.meta_key', key).whereNotNull('mv.meta_value');
 }
 
+const SEARCH_COLUMNS = ['post_title', 'post_excerpt', 'post_content'];
+
 function whereSearch(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<PostFilter['search']>): void {
-  const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'];
-  for (const term of searchTerms(search.text)) {
-    const pattern = `%${escLike(term.text)}%`;
+  const columns = SEARCH_COLUMNS.filter((c) => !search.columns || search.columns.length === 0 || search.columns.includes(c)).map((c) => `p.${c}`);
+  const terms = searchTerms(search.text);
+  for (const term of terms) {
+    // An exact search (`exact`) matches whole column values, without wildcards.
+    const pattern = search.exact ? escLike(term.text) : `%${escLike(term.text)}%`;
     query.where((q) => {
       for (const column of columns) {
         const clause = wp.dialect.like(wp.knex, column, pattern, term.exclude);
@@ -72,6 +101,27 @@ function whereSearch(wp: WpData, query: Knex.QueryBuilder, search: NonNullable<P
   if (search.excludeProtected) query.where('p.post_password', '');
 }
 
+/** WP_Tax_Query's SQL: each clause a subquery on the relationships, the clauses joined by the relation. */
+function whereTaxQuery(wp: WpData, query: Knex.QueryBuilder, tax: TaxQuery, id: string): void {
+  const related = (ttIds: readonly number[]) => wp.knex({ tq: wp.t.term_relationships }).select('tq.object_id').whereIn('tq.term_taxonomy_id', ttIds.length > 0 ? [...ttIds] : [0]);
+  query.where((outer) => {
+    for (const clause of tax.clauses) {
+      const add = (q: Knex.QueryBuilder) => {
+        if (clause.operator === 'NOT IN') {
+          if (clause.ttIds.length > 0) q.whereNotIn(id, related(clause.ttIds));
+          else q.whereRaw('1 = 1');
+        } else if (clause.operator === 'AND' && clause.ttIds.length > 0) {
+          for (const ttId of clause.ttIds) q.whereIn(id, related([ttId]));
+        } else {
+          q.whereIn(id, related(clause.ttIds));
+        }
+      };
+      if (tax.relation === 'OR') outer.orWhere(add);
+      else outer.andWhere(add);
+    }
+  });
+}
+
 /**
  * The filter's clauses on the posts aliased `p` in `query` (a query on the posts table, or joining it); id, status
  * and type may be read from other columns, and `p` is then needed only for the parent and the search.
@@ -81,8 +131,17 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
   if (columns.type !== null) query.where(columns.type, filter.postType);
   whereStatus(query, columns.status, filter.status);
   if (filter.ids) query.whereIn(id, filter.ids.length > 0 ? [...filter.ids] : [0]);
+  if (filter.idsNotIn && filter.idsNotIn.length > 0) query.whereNotIn(id, [...filter.idsNotIn]);
+  if (filter.authors && filter.authors.length > 0) query.whereIn('p.post_author', [...filter.authors]);
+  if (filter.authorsNotIn && filter.authorsNotIn.length > 0) query.whereNotIn('p.post_author', [...filter.authorsNotIn]);
+  if (filter.slugs && filter.slugs.length > 0) query.whereIn('p.post_name', [...filter.slugs]);
+  for (const { column, after, before } of filter.dates ?? []) {
+    if (after !== undefined) query.where(`p.${column}`, '>', after);
+    if (before !== undefined) query.where(`p.${column}`, '<', before);
+  }
   if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
   if (filter.search) whereSearch(wp, query, filter.search);
+  if (filter.taxQuery && filter.taxQuery.clauses.length > 0) whereTaxQuery(wp, query, filter.taxQuery, id);
   for (const [i, ttIds] of (filter.termTaxonomyIds ?? []).entries()) {
     // Correlated on the post, so an ordered page can walk its index and probe the relationships' primary key
     // for each post, stopping after the page, instead of collecting and sorting every post of the terms.
@@ -110,6 +169,20 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
 export interface OrderTerm {
   column: string;
   direction: 'asc' | 'desc';
+  /** An expression to order by instead of the column (its bindings with it). */
+  raw?: { sql: string; bindings: readonly (string | number)[] };
+}
+
+/** ORDER BY FIELD(column, values…) in either dialect: the values' own order, the others last. */
+export function fieldOrder(column: string, values: ReadonlyArray<string | number>): OrderTerm {
+  const sql = `CASE ${values.map((_, i) => `WHEN ?? = ? THEN ${i}`).join(' ')} ELSE ${values.length} END`;
+  return { column, direction: 'asc', raw: { sql, bindings: values.flatMap((v) => [column, v]) } };
+}
+
+/** Ordered by the first value of a meta key (a post without one first, as a LEFT JOIN's NULL sorts). */
+export function metaOrder(wp: WpData, key: string, direction: 'asc' | 'desc', id = 'p.ID'): OrderTerm {
+  const sql = `(SELECT MIN(om.meta_value) FROM ?? AS om WHERE om.post_id = ?? AND om.meta_key = ?)`;
+  return { column: key, direction, raw: { sql, bindings: [wp.t.postmeta, id, key] } };
 }
 
 /**
@@ -155,13 +228,12 @@ export interface PendingPage {
  * many matches still runs (on a pooled engine, the count's time then hides behind the loading's).
  */
 export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): PendingPage {
-  const page = matching
-    .clone()
-    .clearSelect()
-    .select({ ID: idColumn })
-    .orderBy(order.map((o) => ({ column: o.column, order: o.direction })))
-    .limit(sqlCount(limit))
-    .offset(sqlCount(offset));
+  const page = matching.clone().clearSelect().select({ ID: idColumn });
+  for (const o of order) {
+    if (o.raw) page.orderByRaw(`${o.raw.sql} ${o.direction}`, [...o.raw.bindings]);
+    else page.orderBy(o.column, o.direction);
+  }
+  page.limit(sqlCount(limit)).offset(sqlCount(offset));
   const ids = (page as Promise<Array<{ ID: number | string }>>).then((rows) => rows.map((r) => Number(r.ID)));
   return { ids, total: countTotal(wp, counted) };
 }

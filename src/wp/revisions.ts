@@ -38,3 +38,25 @@ export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: Post
   });
   await updatePostRow(wp, id, { guid: `${ctx.homeUrl}/?p=${id}` });
 }
+
+/**
+ * wp_get_latest_revision_id_and_total_count() for many posts in one query: each post's revisions (autosaves
+ * included, as WordPress counts them) and the newest one's id (by date, then id).
+ */
+export async function revisionCounts(wp: WpData, postIds: readonly number[]): Promise<Map<number, { count: number; latest: number }>> {
+  const out = new Map<number, { count: number; latest: number }>();
+  if (postIds.length === 0) return out;
+  const rows: Array<{ ID: number; post_parent: number }> = await wp
+    .knex(wp.t.posts)
+    .select('ID', 'post_parent')
+    .where('post_type', 'revision')
+    .whereIn('post_parent', [...postIds])
+    .orderBy([{ column: 'post_date', order: 'desc' }, { column: 'ID', order: 'desc' }]);
+  for (const row of rows) {
+    const parent = Number(row.post_parent);
+    const known = out.get(parent);
+    if (known) known.count += 1;
+    else out.set(parent, { count: 1, latest: Number(row.ID) });
+  }
+  return out;
+}

@@ -23,8 +23,12 @@ export async function customTablesExist(wp: WpData): Promise<boolean> {
 export const occurrenceHash = (o: { postId: number; start: string; end: string; startUtc: string; endUtc: string; duration: number }): string =>
   createHash('sha1').update([o.postId, o.start, o.end, o.startUtc, o.endUtc, o.duration].join(':')).digest('hex');
 
-/** `keepTimezone`: an existing tec_events row keeps its time zone (the plugin's update without new dates). */
-export async function syncCustomTables(wp: WpData, postId: number, now: Date, options: { keepTimezone?: boolean } = {}): Promise<void> {
+/**
+ * `keepTimezone`: an existing tec_events row keeps its time zone (the plugin's update without new dates). `inPlace`:
+ * an existing occurrence row is updated where it is (same id), as the plugin's save of a whole schedule through
+ * WordPress's own routes does.
+ */
+export async function syncCustomTables(wp: WpData, postId: number, now: Date, options: { keepTimezone?: boolean; inPlace?: boolean } = {}): Promise<void> {
   if (!(await customTablesExist(wp))) return;
   const meta = await loadPostMeta(wp, [postId], [EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc, EVENT_META.timezone, EVENT_META.duration]);
   const m = (key: string) => meta.first(postId, key) ?? '';
@@ -52,8 +56,7 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date, op
   } else {
     [eventId] = (await wp.knex(eventsTable).insert({ ...eventRow, hash })).map(Number) as [number];
   }
-  await wp.knex(occurrencesTable).where('post_id', postId).delete();
-  await wp.knex(occurrencesTable).insert({
+  const occurrence = {
     event_id: eventId,
     post_id: postId,
     start_date: start,
@@ -63,7 +66,14 @@ export async function syncCustomTables(wp: WpData, postId: number, now: Date, op
     duration,
     hash: occurrenceHash({ postId, start, end, startUtc, endUtc, duration }),
     updated_at,
-  });
+  };
+  const current = options.inPlace ? await wp.knex(occurrencesTable).select('occurrence_id').where('post_id', postId).orderBy('occurrence_id') : [];
+  if (current.length === 1) {
+    await wp.knex(occurrencesTable).where('occurrence_id', current[0].occurrence_id).update(occurrence);
+    return;
+  }
+  await wp.knex(occurrencesTable).where('post_id', postId).delete();
+  await wp.knex(occurrencesTable).insert(occurrence);
 }
 
 export interface OccurrenceSource {
@@ -103,4 +113,11 @@ export async function insertCustomTableRows(wp: WpData, events: readonly Occurre
       };
     }),
   );
+}
+
+/** The plugin's rows of a post deleted for good. */
+export async function deleteCustomTableRows(wp: WpData, postId: number): Promise<void> {
+  if (!(await customTablesExist(wp))) return;
+  await wp.knex(`${wp.prefix}tec_occurrences`).where('post_id', postId).delete();
+  await wp.knex(`${wp.prefix}tec_events`).where('post_id', postId).delete();
 }

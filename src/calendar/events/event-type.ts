@@ -81,6 +81,16 @@ export const eventType: PostTypeDefinition<typeof EventArgs> = {
   rewriteSlug: (tec) => tec.singleEventSlug,
   revisions: true,
   wpRestBase: POST_TYPE.event,
+  wpRest: {
+    supports: ['title', 'editor', 'excerpt', 'author', 'thumbnail', 'custom-fields', 'revisions'],
+    viewable: true,
+    taxonomies: [TAXONOMY.tag, TAXONOMY.category],
+    excerptLength: 30,
+    // TEC's post_class filter: a `cat_<slug>` class per event category.
+    postClass: (terms) => terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
+    includeOrderMeta: EVENT_META.startDate,
+    originMeta: EVENT_META.origin,
+  },
 
   fields: EVENT_FIELDS,
   links: [

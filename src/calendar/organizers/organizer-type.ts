@@ -42,6 +42,7 @@ export const organizerType: PostTypeDefinition<typeof ARGS> = {
   rewriteSlug: () => 'organizer',
   revisions: true,
   wpRestBase: POST_TYPE.organizer,
+  wpRest: { supports: ['title', 'editor', 'excerpt', 'author', 'thumbnail', 'custom-fields', 'revisions'], viewable: false, taxonomies: [], originMeta: ORGANIZER_META.origin },
 
   fields: ORGANIZER_FIELDS,
   links: [],

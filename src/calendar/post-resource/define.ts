@@ -69,6 +69,8 @@ export interface PostWriter<W = Record<string, any>> {
   findDuplicate?(env: CalendarEnv, wp: WpData, input: WriteInput<W>): Promise<PostRow | undefined>;
   /** An update that leaves the post row alone (no fields, no revision) and writes only the meta. */
   skipsPostUpdate?(input: WriteInput<W>): boolean;
+  /** What a save hook writes before the post moves to the trash (the status it had, remembered first). */
+  beforeTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
   /** Side effects of moving a post to the trash (unlinking venues and organizers from events). */
   afterTrash?(env: CalendarEnv, wp: WpData, post: PostRow): Promise<void>;
 }

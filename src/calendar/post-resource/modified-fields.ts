@@ -35,14 +35,15 @@ function inPluginOrder(type: PostTypeDefinition, keys: string[], noted: Readonly
 }
 
 /** `changes`: the keys the transaction changed, per post (WpData.journal()), in the order they first changed. */
-export async function saveModifiedFields(env: CalendarEnv, wp: WpData, changes: Map<number, Set<string>>): Promise<void> {
+export async function saveModifiedFields(env: CalendarEnv, wp: WpData, changes: Map<number, Set<string>>, written?: PostTypeDefinition): Promise<void> {
   const ids = [...changes.keys()];
   if (ids.length === 0) return;
   const posts = await getPosts(wp, ids);
   const stored = await loadPostMeta(wp, ids, [WP_META.modifiedFields]);
   const now = Math.floor(env.ctx.now.getTime() / 1000);
   for (const id of ids) {
-    const type = env.registry.postType(posts.get(id)?.post_type ?? '');
+    const postType = posts.get(id)?.post_type ?? '';
+    const type = written?.postType === postType ? written : env.registry.postType(postType);
     if (!type) continue;
     const noted = changes.get(id) ?? new Set<string>();
     const changed = inPluginOrder(type, [...noted].filter(isTracked), noted);

@@ -33,12 +33,16 @@ export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecor
   return { ...post, trashMetaStatus: meta.first(post.ID, WP_META.trashStatus) ?? null };
 }
 
-/** The write's transaction, with the bookkeeping of what it changed; a write that fails removes its downloads. */
-async function committing<T>(env: CalendarEnv, input: Pick<WriteInput, 'prepared'>, work: (wp: WpData) => Promise<T>): Promise<T> {
+/**
+ * The write's transaction, with the bookkeeping of what it changed; a write that fails removes its downloads. The
+ * written type's definition decides the order of its own post's `_tribe_modified_fields` (a view of the type may write
+ * in another order than its registered one).
+ */
+async function committing<T>(env: CalendarEnv, type: PostTypeDefinition, input: Pick<WriteInput, 'prepared'>, work: (wp: WpData) => Promise<T>): Promise<T> {
   try {
     return await env.ctx.wp.transaction(async (wp) => {
       const { result, changes } = await wp.journal(() => work(wp));
-      await saveModifiedFields(env, wp, changes);
+      await saveModifiedFields(env, wp, changes, type);
       return result;
     });
   } catch (error) {
@@ -75,7 +79,7 @@ async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: 
 
 /** The write step of a create; `finish` runs inside the transaction (the answer is read there). */
 export function commitCreate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData, id: number) => Promise<T>, imported?: ImportFields): Promise<T> {
-  return committing(env, input, async (wp) => finish(wp, await writeNewPost(env, wp, type, input, imported)));
+  return committing(env, type, input, async (wp) => finish(wp, await writeNewPost(env, wp, type, input, imported)));
 }
 
 /**
@@ -91,7 +95,7 @@ async function lockedRow(wp: WpData, type: PostTypeDefinition, post: PostRow): P
 
 /** The write step of an update. */
 export function commitUpdate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData) => Promise<T>): Promise<T> {
-  return committing(env, input, async (wp) => {
+  return committing(env, type, input, async (wp) => {
     await writeExistingPost(env, wp, type, await lockedRow(wp, type, existing), input);
     return finish(wp);
   });
@@ -103,8 +107,9 @@ export function commitUpdate<A extends PostArgShapes, T>(env: CalendarEnv, type:
  * one trashes it and the others are refused, and the post keeps one pair of trash meta.
  */
 export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post: PostRow, finish: (wp: WpData) => Promise<T>): Promise<T> {
-  return committing(env, { prepared: writePreparation(env.ctx) }, async (wp) => {
+  return committing(env, type, { prepared: writePreparation(env.ctx) }, async (wp) => {
     if ((await lockedRow(wp, type, post)).post_status === 'trash') throw type.errors.inTrash();
+    await type.writer.beforeTrash?.(env, wp, post);
     const trashed = await trashPostRow(wp, env.write, post.ID);
     await type.writer.afterTrash?.(env, wp, trashed);
     return finish(wp);

@@ -7,6 +7,26 @@ import type { CalendarEnv } from '../site/calendar-env';
 import type { FieldTable } from '../post-resource/meta-fields';
 import type { PostBundle } from '../post-resource/post-bundle';
 import type { TecSettings } from '../site/tec-settings';
+import type { TermRow } from '../../wp/terms';
+import type { PostTypeFeature } from '../../wp-rest/post-type';
+
+/** How WordPress's own `wp/v2` posts controller shows the type (register_post_type() and the plugin's filters). */
+export interface WpRestView {
+  /** post_type_supports() features. */
+  supports: readonly PostTypeFeature[];
+  /** is_post_type_viewable(): publicly queryable types carry `class_list`, a sample permalink, a page link. */
+  viewable: boolean;
+  /** The taxonomies its objects show, in WordPress's order (get_object_taxonomies()). */
+  taxonomies: readonly string[];
+  /** The plugin's `excerpt_length` for the type (WordPress's 55 when absent). */
+  excerptLength?: number;
+  /** Classes the plugin's `post_class` filter adds, from the post's terms. */
+  postClass?(terms: readonly TermRow[]): string[];
+  /** The plugin orders `orderby=include` and `include_slugs` lists of the type by this meta key, ascending. */
+  includeOrderMeta?: string;
+  /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
+  originMeta: string;
+}
 
 /**
  * One calendar post type, described once: what register_post_type() declares for it (name, labels, capability type,
@@ -59,6 +79,7 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
   revisions: boolean;
   /** Its route under WordPress's `wp/v2` (`rest_base`). */
   wpRestBase: string;
+  wpRest: WpRestView;
 
   // What the plugin stores.
   /** Its plain meta-backed fields: arguments, object values, writes, masks, export. */

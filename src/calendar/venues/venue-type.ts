@@ -104,6 +104,7 @@ export const venueType: PostTypeDefinition<typeof ARGS> = {
   rewriteSlug: () => 'venue',
   revisions: true,
   wpRestBase: POST_TYPE.venue,
+  wpRest: { supports: ['title', 'editor', 'excerpt', 'author', 'thumbnail', 'custom-fields', 'revisions'], viewable: false, taxonomies: [], originMeta: VENUE_META.origin },
 
   fields: VENUE_FIELDS,
   links: [],

@@ -1,5 +1,6 @@
 import { theContentFilters } from './the-content';
 import { stripAllTags } from './formatting';
+import { excerptRemoveBlocks } from './blocks';
 
 /**
  * The excerpt WordPress shows for a post without one (wp_trim_excerpt(), on the `get_the_excerpt` filter): the
@@ -17,8 +18,13 @@ export function wpTrimWords(text: string, count: number, more: string): string {
   return words.join(' ');
 }
 
-/** wp_trim_excerpt(): the stored excerpt, or one made from the content when it is blank. */
-export function wpTrimExcerpt(excerpt: string, content: string): string {
+/**
+ * wp_trim_excerpt(): the stored excerpt, or one made from the content when it is blank. `removeBlocks`: the content's
+ * blocks are first reduced to their text blocks (excerpt_remove_blocks()), whose HTML the_content then runs through
+ * wpautop, as WordPress's REST posts controller shows it (a list's items become separate words).
+ */
+export function wpTrimExcerpt(excerpt: string, content: string, length = EXCERPT_LENGTH, options: { removeBlocks?: boolean } = {}): string {
   if (excerpt.trim() !== '') return excerpt;
-  return wpTrimWords(theContentFilters(content).split(']]>').join(']]&gt;'), EXCERPT_LENGTH, EXCERPT_MORE);
+  const text = options.removeBlocks ? excerptRemoveBlocks(content) : content;
+  return wpTrimWords(theContentFilters(text).split(']]>').join(']]&gt;'), length, EXCERPT_MORE);
 }

@@ -50,6 +50,7 @@ const noteType: PostTypeDefinition<typeof ARGS> = {
   rewriteSlug: () => 'note',
   revisions: false,
   wpRestBase: 'calendar_note',
+  wpRest: { supports: ['title', 'author'], viewable: false, taxonomies: [], originMeta: '_NoteOrigin' },
   fields: NOTE_FIELDS,
   links: [],
   taxonomies: [],

@@ -1,0 +1,103 @@
+import { RestResponse } from '../../http/response';
+import { localKey } from '../../http/routes';
+import { restRoot } from '../../http/context';
+import type { ParamProblem } from '../../http/errors';
+import { parseList } from '../../http/wp-types';
+import { loadPostMeta } from '../../wp/postmeta';
+import { pageOfIds, wherePostMatches } from '../../wp/post-query';
+import { getPost, getPosts, REGISTERED_POST_STATUSES, type PostRow } from '../../wp/posts';
+import { getTermsByIds, termTaxonomyIdsWithDescendants } from '../../wp/terms';
+import { collectionQuery, forbiddenContext, pagingHeaders, postsError, statusProblem, type CollectionArgs } from '../../wp-rest/post-collection';
+import { restContext } from '../../wp-rest/response-fields';
+import type { PostTypeDefinition } from '../registry/post-type';
+import type { CalendarEnv } from '../site/calendar-env';
+import { envOf, type Req } from '../post-resource/request';
+import { postObjects, postRights, restPostType, withCorePermalinks } from './post-view';
+
+/**
+ * The reads of WordPress's posts controller on a calendar type: the collection (get_items_permissions_check(), the
+ * status check, the query, the per-item check after it, the paging headers) and one post (get_item_permissions_check(),
+ * the `alternate` link). The item's rights are also what the write routes' permission callbacks ask.
+ */
+
+/** The statuses registered on the plugin's site: WordPress's, then Event Aggregator's. */
+export const SITE_STATUSES = [...REGISTERED_POST_STATUSES, 'in-progress', 'failed', 'tribe-ea-success', 'tribe-ea-failed', 'tribe-ea-schedule', 'tribe-ea-pending', 'tribe-ea-draft', 'tribe-ignored'];
+
+const loggedInStatus = (env: CalendarEnv) => (env.ctx.isLoggedIn() ? 403 : 401);
+
+/** sanitize_post_statuses() on the request's `status`, as sent or parsed. */
+export async function validateStatuses(def: PostTypeDefinition, req: Req): Promise<Map<string, ParamProblem> | undefined> {
+  const env = await envOf(req);
+  const statuses = (parseList(req.args.status ?? req.params.status ?? []) ?? []).map(String);
+  const problem = statusProblem(statuses, env.can('edit', { postType: def.postType }), env.ctx.isLoggedIn(), SITE_STATUSES);
+  return problem ? new Map([['status', problem]]) : undefined;
+}
+
+/** get_items_permissions_check(): the edit context needs the type's edit_posts. */
+export async function mayList(def: PostTypeDefinition, req: Req): Promise<boolean> {
+  const env = await envOf(req);
+  if (restContext(req.params.context) === 'edit' && !env.can('edit', { postType: def.postType })) throw forbiddenContext(false, loggedInStatus(env));
+  return true;
+}
+
+export async function listPosts(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
+  const env = await envOf(req);
+  const wp = env.ctx.wp;
+  const args = req.args as CollectionArgs & { context: string };
+  if (args.orderby === 'relevance' && !args.search) throw postsError('rest_no_search_term_defined');
+  const type = restPostType(env, def);
+  const { filter, order } = await collectionQuery(wp, args, {
+    type,
+    loggedIn: env.ctx.isLoggedIn(),
+    siteZone: env.siteZone,
+    includeOrderMeta: def.wpRest.includeOrderMeta,
+    tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem,
+    termTaxonomyIds: async (taxonomy, f) => (f.includeChildren ? termTaxonomyIdsWithDescendants(wp, taxonomy, f.terms) : [...(await getTermsByIds(wp, taxonomy, f.terms)).values()].map((t) => t.term_taxonomy_id)),
+  });
+  const offset = args.offset ?? (args.page - 1) * args.per_page;
+  const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
+  // WP_Query reports no total for an empty page; the controller counts again only past the first page.
+  const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
+  if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
+  const rows = await getPosts(wp, page.ids);
+  const ordered = page.ids.map((id) => rows.get(id)).filter((r): r is PostRow => r !== undefined);
+  const context = restContext(args.context);
+  const objects = await postObjects(env, def, wp, ordered, { context, fields: req.params._fields, params: req.params, keep: (rights) => (context === 'edit' ? rights.edit : rights.read) });
+  return new RestResponse(objects, 200, pagingHeaders(`${restRoot(env.site)}wp/v2/${def.wpRestBase}`, req.query, args.page, total, args.per_page));
+}
+
+const TARGET = localKey<Promise<PostRow | undefined>>('wp/v2 addressed post');
+
+/** get_post() of the item routes: the post of the id when it is of the route's type, else rest_post_invalid_id. */
+export async function addressedPost(def: PostTypeDefinition, req: Req): Promise<PostRow> {
+  const env = await envOf(req);
+  const id = Number(req.params.id);
+  const post = await req.locals.memo(TARGET, () => getPost(env.ctx.wp, id));
+  if (!post || post.post_type !== def.postType) throw postsError('rest_post_invalid_id');
+  return post;
+}
+
+/** The caller's rights on the addressed post (its trash status read when it is trashed). */
+export async function addressedRights(def: PostTypeDefinition, req: Req) {
+  const env = await envOf(req);
+  const post = await addressedPost(def, req);
+  const meta = post.post_status === 'trash' ? await loadPostMeta(env.ctx.wp, [post.ID]) : await loadPostMeta(env.ctx.wp, []);
+  return { env, post, rights: postRights(env, def, post, meta) };
+}
+
+/** get_item_permissions_check(). */
+export async function mayRead(def: PostTypeDefinition, req: Req): Promise<boolean> {
+  const { env, post, rights } = await addressedRights(def, req);
+  if (restContext(req.params.context) === 'edit' && !rights.edit) throw forbiddenContext(true, loggedInStatus(env));
+  const password = req.query.password;
+  if (typeof password === 'string' && password !== '' && password !== post.post_password) throw postsError('rest_post_incorrect_password');
+  return rights.read;
+}
+
+export async function readPost(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
+  const env = await envOf(req);
+  const post = await addressedPost(def, req);
+  const [object] = await postObjects(env, def, env.ctx.wp, [post], { context: restContext(req.params.context), fields: req.params._fields, params: req.params });
+  const headers: Record<string, string> = def.wpRest.viewable ? { Link: `<${withCorePermalinks(env).permalink(post)}>; rel="alternate"; type=text/html` } : {};
+  return new RestResponse(object, 200, headers);
+}

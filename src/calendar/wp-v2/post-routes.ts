@@ -1,0 +1,68 @@
+import { endpoint, type Endpoint, type RouteDef } from '../../http/routes';
+import { collectionArgs, itemReadArgs } from '../../wp-rest/post-args';
+import type { CalendarRegistry } from '../registry/calendar-registry';
+import type { PostTypeDefinition } from '../registry/post-type';
+import type { CalendarRequestContext } from '../site/calendar-context';
+import type { Req } from '../post-resource/request';
+import { listPosts, mayList, mayRead, readPost, validateStatuses } from './post-reads';
+import { createArgs, deleteArgs, mayCreate, mayDelete, mayUpdate, createPost, deletePost, updateArgs, updatePost } from './post-writes';
+import { restPostType } from './post-view';
+
+/**
+ * WordPress's posts controller routes for each calendar post type, under its `wp/v2` rest_base: the collection
+ * (GET list, POST create) and one post (GET, POST|PUT|PATCH update, DELETE trash or delete), in WordPress's order.
+ */
+
+type C = CalendarRequestContext;
+
+function collection(registry: CalendarRegistry, def: PostTypeDefinition): Array<Endpoint<C, any>> {
+  const type = restPostType({ registry }, def);
+  return [
+    endpoint<C, ReturnType<typeof collectionArgs>>({
+      methods: ['GET'],
+      args: collectionArgs(type, (taxonomy) => registry.terms.hierarchical(taxonomy)),
+      validate: (req) => validateStatuses(def, req as Req),
+      permission: (req) => mayList(def, req as Req),
+      handler: (req) => listPosts(def, req as Req),
+      heavy: true,
+    }),
+    endpoint<C, ReturnType<typeof createArgs>>({
+      methods: ['POST'],
+      args: createArgs(type),
+      permission: (req) => mayCreate(def, req as Req),
+      handler: (req) => createPost(def, req as Req),
+    }),
+  ];
+}
+
+function item(registry: CalendarRegistry, def: PostTypeDefinition): Array<Endpoint<C, any>> {
+  const type = restPostType({ registry }, def);
+  return [
+    endpoint<C, ReturnType<typeof itemReadArgs>>({
+      methods: ['GET'],
+      args: itemReadArgs(),
+      permission: (req) => mayRead(def, req as Req),
+      handler: (req) => readPost(def, req as Req),
+    }),
+    endpoint<C, ReturnType<typeof updateArgs>>({
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: updateArgs(type),
+      permission: (req) => mayUpdate(def, req as Req),
+      handler: (req) => updatePost(def, req as Req),
+    }),
+    endpoint<C, ReturnType<typeof deleteArgs>>({
+      methods: ['DELETE'],
+      args: deleteArgs(),
+      permission: (req) => mayDelete(def, req as Req),
+      handler: (req) => deletePost(def, req as Req),
+    }),
+  ];
+}
+
+/** The routes of every registered post type, in the registry's order. */
+export function wpV2PostRoutes(registry: CalendarRegistry): Array<RouteDef<C>> {
+  return registry.postTypes.flatMap((def) => [
+    { path: `/${def.wpRestBase}`, endpoints: collection(registry, def) },
+    { path: `/${def.wpRestBase}/(?P<id>[\\d]+)`, endpoints: item(registry, def) },
+  ]);
+}
