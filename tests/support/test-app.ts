@@ -47,14 +47,17 @@ function lateBound<T extends object>(current: () => T | undefined, what: string)
   });
 }
 
+export type TestAppOptions = NonNullable<Parameters<typeof startTestApp>[0]>;
+
 /**
- * The setup most test files share: a test app started before the file's tests (options as startTestApp's) and
- * closed after them.
+ * The setup every test file shares: a test app started before the tests of the file (or of the describe block it is
+ * called in) and closed after them. The options are startTestApp's; give a function when they are only known once
+ * an earlier beforeAll ran (a temporary folder, a local server's port).
  */
-export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {}): TestApp {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await startTestApp(options);
+    app = await startTestApp(typeof options === 'function' ? await options() : options);
   });
   afterAll(async () => {
     await app?.close();
