@@ -36,13 +36,23 @@ export async function startTestApp(
   };
 }
 
-/** An object whose properties are read from `current()` at the moment they are used (after beforeAll ran). */
+/**
+ * An object whose properties are read from `current()` at the moment they are used (after beforeAll ran); it can
+ * also be enumerated then (`Object.values(callers)`).
+ */
 function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  const value = (): T => {
+    const v = current();
+    if (!v) throw new Error(`${what} is used before beforeAll started it`);
+    return v;
+  };
   return new Proxy({} as T, {
-    get(_target, key) {
-      const value = current();
-      if (!value) throw new Error(`${what} is used before beforeAll started it`);
-      return Reflect.get(value, key) as unknown;
+    get: (_target, key) => Reflect.get(value(), key) as unknown,
+    has: (_target, key) => Reflect.has(value(), key),
+    ownKeys: () => Reflect.ownKeys(value()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
+      return descriptor && { ...descriptor, configurable: true };
     },
   });
 }
