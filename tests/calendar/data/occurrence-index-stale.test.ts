@@ -1,16 +1,16 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import supertest from 'supertest';
-import { createApp } from '../../src/app';
-import { eventIndexState, eventListPath, installEventIndex, occurrenceIndexTable } from '../../src/calendar/data/event-index';
-import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { CREATED_TABLES_OPTION, prepareDatabase } from '../../src/setup/prepare-database';
-import { deleteOption, getOption, updateOption } from '../../src/wp/options';
-import { WpData } from '../../src/wp/wp-handle';
-import { createTecTables } from '../support/tec-tables';
-import { SITE_URL, useTestApp } from '../support/test-app';
-import { createAppPassword, createUser } from '../support/users';
-import { TRIBE_API } from '../support/rest-paths';
+import { createApp } from '../../../src/app';
+import { eventIndexState, eventListPath, installEventIndex, occurrenceIndexTable } from '../../../src/calendar/data/event-index';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { CREATED_TABLES_OPTION, prepareDatabase } from '../../../src/setup/prepare-database';
+import { deleteOption, getOption, updateOption } from '../../../src/wp/options';
+import { WpData } from '../../../src/wp/wp-handle';
+import { createTecTables } from '../../support/tec-tables';
+import { SITE_URL, useTestApp } from '../../support/test-app';
+import { createAppPassword, createUser } from '../../support/users';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The occurrence index follows the plugin's `tec_occurrences` through triggers on that table, which go with it:

@@ -1,8 +1,8 @@
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createAppPassword, createUser } from '../support/users';
-import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../support/rows';
-import { useTestApp } from '../support/test-app';
-import { TRIBE_API } from '../support/rest-paths';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { createAppPassword, createUser } from '../../support/users';
+import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The event index is current for every writer: rows written with plain SQL — as WordPress, the plugin or another

@@ -1,11 +1,11 @@
-import { dropEventIndex, eventListPath, installEventIndex } from '../../src/calendar/data/event-index';
-import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { deleteOption } from '../../src/wp/options';
-import { createTecTables } from '../support/tec-tables';
-import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createAppPassword, createUser } from '../support/users';
-import { useTestApp } from '../support/test-app';
-import { TRIBE_API } from '../support/rest-paths';
+import { dropEventIndex, eventListPath, installEventIndex } from '../../../src/calendar/data/event-index';
+import { OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { deleteOption } from '../../../src/wp/options';
+import { createTecTables } from '../../support/tec-tables';
+import { generateCalendar, type GeneratedCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { createAppPassword, createUser } from '../../support/users';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Exact totals and pages on a generated calendar, for combinations of every list filter, against a brute-force

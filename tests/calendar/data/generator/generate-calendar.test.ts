@@ -1,7 +1,7 @@
-import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createTecTables } from '../support/tec-tables';
-import { useTestApp } from '../support/test-app';
-import { TRIBE_API } from '../support/rest-paths';
+import { generateCalendar, type GeneratedCalendar } from '../../../../src/calendar/data/generator/generate-calendar';
+import { createTecTables } from '../../../support/tec-tables';
+import { useTestApp } from '../../../support/test-app';
+import { TRIBE_API } from '../../../support/rest-paths';
 
 /**
  * The calendar generator writes what WordPress and the plugin would: posts of the three types with their meta,

@@ -1,12 +1,12 @@
-import { installEventIndex } from '../../src/calendar/data/event-index';
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { deleteOption, updateOption } from '../../src/wp/options';
-import { createTecTables } from '../support/tec-tables';
-import { seedEvent, seedMeta, seedPost } from '../support/rows';
-import { createAppPassword, createUser } from '../support/users';
-import { useTestApp } from '../support/test-app';
-import { TRIBE_API } from '../support/rest-paths';
+import { installEventIndex } from '../../../src/calendar/data/event-index';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { deleteOption, updateOption } from '../../../src/wp/options';
+import { createTecTables } from '../../support/tec-tables';
+import { seedEvent, seedMeta, seedPost } from '../../support/rows';
+import { createAppPassword, createUser } from '../../support/users';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Where the plugin's custom tables exist the lists are of occurrences (a recurring event is listed once per

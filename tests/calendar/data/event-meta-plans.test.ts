@@ -1,7 +1,7 @@
-import { dropEventIndex, eventListPath } from '../../src/calendar/data/event-index';
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { useTestApp } from '../support/test-app';
-import { TRIBE_API } from '../support/rest-paths';
+import { dropEventIndex, eventListPath } from '../../../src/calendar/data/event-index';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The lists of an existing WordPress database without the event index read the events' date meta: every event's
