@@ -14,3 +14,5 @@ export const CALENDAR_API = `${REST_ROOT}/${PRIMARY_NAMESPACE}`;
 export const TEST_DOUBLE_API = `${REST_ROOT}/${TEST_NAMESPACE}`;
 /** WordPress's own namespace, which the service's links point into (the service serves none of it). */
 export const WP_V2_API = `${REST_ROOT}/wp/v2`;
+/** Both namespaces the calendar routes answer under, primary first, for tests that run once per namespace. */
+export const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE] as const;

@@ -1,6 +1,6 @@
 import { SITE_URL, useTestApp } from '../../support/test-app';
 import { names, seedTermFixture, type TermFixture } from './fixture';
-import { CALENDAR_API } from '../../support/rest-paths';
+import { CALENDAR_API, TRIBE_API } from '../../support/rest-paths';
 
 /**
  * GET /categories and GET /tags (Archive_Category, Archive_Tag): the envelope, its URLs and headers, paging, and every
@@ -78,7 +78,7 @@ describe('envelope', () => {
   });
 
   it('serves the same list on the tribe/events/v1 alias, with URLs under the alias', async () => {
-    const res = await t.request.get('/wp-json/tribe/events/v1/categories?per_page=1');
+    const res = await t.request.get(`${TRIBE_API}/categories?per_page=1`);
     expect(res.body.rest_url).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/`);
     expect(res.body.next_rest_url).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/?page=2`);
     expect(res.body.categories[0].urls.self).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/${f.cat.art.termId}`);

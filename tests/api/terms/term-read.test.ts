@@ -1,7 +1,7 @@
 import type { Callers } from '../../support/callers';
 import { SITE_URL, useCallers, useTestApp } from '../../support/test-app';
 import { seedTermFixture, type TermFixture } from './fixture';
-import { CALENDAR_API, WP_V2_API } from '../../support/rest-paths';
+import { CALENDAR_API, TRIBE_API, WP_V2_API } from '../../support/rest-paths';
 
 /**
  * GET /categories/{id} and /tags/{id} (Single_Category::get, Single_Tag::get): the term with WordPress's own `_links`,
@@ -49,7 +49,7 @@ it('reads a category with its parent link and WordPress links, whatever its coun
 
 it('reads a tag without parent, linked to both post types it is attached to', async () => {
   const id = f.tag.free.termId;
-  const res = await t.request.get(`/wp-json/tribe/events/v1/tags/${id}`);
+  const res = await t.request.get(`${TRIBE_API}/tags/${id}`);
   expect(res.body).toEqual({
     id,
     count: 4,
