@@ -1,7 +1,7 @@
 /**
  * Records what WordPress 7.0.4's own text filters return for a corpus of inputs (hand-picked edge cases plus
  * seeded random strings of HTML fragments), by calling them in the oracle's WordPress tree with the PHP CLI, and
- * saves inputs and outputs to tests/fixtures/plugin/kses-functions.json for tests/unit/kses-functions.test.ts.
+ * saves inputs and outputs to tests/fixtures/plugin/kses-functions.json for tests/wp/text/kses-functions.test.ts.
  *
  *   ORACLE_PORT=8092 ORACLE_DB=tecoracle_sec npx tsx scripts/record-kses-functions.ts
  *

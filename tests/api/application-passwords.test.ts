@@ -3,7 +3,7 @@ import { wpHashPassword } from '../../src/auth/password-hashes';
 import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { phpUnserialize } from '../../src/php/php-serialize';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp, type TestApp } from '../support/test-app';
 import { basicAuthorization } from '../support/users';
 
 /**
@@ -40,7 +40,7 @@ const NEW_ENTRY_HEAD =
 const STORED = `a:2:{i:1;${OLD_ENTRY}i:3;${NEW_ENTRY_HEAD}s:9:"last_used";N;s:7:"last_ip";N;}}`;
 
 let now = new Date('2025-06-01T12:00:00Z');
-let t: TestApp;
+const t = useTestApp({ extraNamespaces: [probe], clock: () => now });
 
 async function seedWordPressUser(app: TestApp): Promise<void> {
   const { knex, t: tables } = app.wp;
@@ -74,11 +74,7 @@ const storedValue = async (): Promise<string> =>
   (await t.wp.knex(t.wp.t.usermeta).where({ user_id: USER_ID, meta_key: '_application_passwords' }).first()).meta_value;
 
 beforeAll(async () => {
-  t = await startTestApp({ extraNamespaces: [probe], clock: () => now });
   await seedWordPressUser(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('an application password WordPress created', () => {
@@ -178,13 +174,10 @@ describe('every hash format WordPress has stored for an application password', (
 });
 
 describe('REQUIRE_HTTPS (WordPress’s rule)', () => {
-  let secure: TestApp;
+  const untrusting = useTestApp({ extraNamespaces: [probe], requireHttps: true, trustProxy: false });
+  const secure = useTestApp({ extraNamespaces: [probe], requireHttps: true });
   beforeAll(async () => {
-    secure = await startTestApp({ extraNamespaces: [probe], requireHttps: true });
     await seedWordPressUser(secure);
-  });
-  afterAll(async () => {
-    await secure.close();
   });
   const auth = basicAuthorization('mara', 'abcdEFGH1234ijklMNOP5678');
 
@@ -205,13 +198,8 @@ describe('REQUIRE_HTTPS (WordPress’s rule)', () => {
   });
 
   it('does not believe X-Forwarded-Proto from a proxy that is not trusted', async () => {
-    const untrusting = await startTestApp({ extraNamespaces: [probe], requireHttps: true, trustProxy: false });
-    try {
-      await seedWordPressUser(untrusting);
-      const res = await untrusting.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', auth).set('X-Forwarded-Proto', 'https');
-      expect(res.body.id).toBe(0);
-    } finally {
-      await untrusting.close();
-    }
+    await seedWordPressUser(untrusting);
+    const res = await untrusting.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', auth).set('X-Forwarded-Proto', 'https');
+    expect(res.body.id).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import type { AppContext } from '../../src/app-context';
 import { deleteApplicationPassword, listApplicationPasswords } from '../../src/auth/application-passwords';
 import { POST_TYPE } from '../../src/calendar/registry/identifiers';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { basicAuthorization, createAppPassword, createUser } from '../support/users';
 
 /**
@@ -35,20 +35,16 @@ const AUTH_ERRORS = {
 const authError = (code: keyof typeof AUTH_ERRORS) => ({ code, message: AUTH_ERRORS[code], data: { status: 401 } });
 const forbiddenBody = (status: number) => ({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status } });
 
-let t: TestApp;
+const t = useTestApp({ extraNamespaces: [probe] });
 let editor: { id: number; login: string };
 let editorAuth: { password: string; authorization: string };
 let subscriberAuth: { password: string; authorization: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ extraNamespaces: [probe] });
   editor = await createUser(t.wp, { login: 'edna', role: 'editor', email: 'edna@example.com' });
   editorAuth = await createAppPassword(t.wp, editor.id, 'Deploy script');
   const subscriber = await createUser(t.wp, { login: 'sam', role: 'subscriber' });
   subscriberAuth = await createAppPassword(t.wp, subscriber.id);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('a valid application password', () => {
@@ -156,18 +152,14 @@ describe('headers WordPress never sees as credentials leave the caller anonymous
 });
 
 describe('the using_application_passwords option', () => {
+  const other = useTestApp({ extraNamespaces: [probe] });
   it('when absent, Basic credentials are ignored as WordPress ignores them', async () => {
-    const other = await startTestApp({ extraNamespaces: [probe] });
-    try {
-      const user = await createUser(other.wp, { login: 'ivy', role: 'editor' });
-      const auth = await createAppPassword(other.wp, user.id);
-      expect((await other.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', auth.authorization)).body.id).toBe(user.id);
-      await other.wp.knex(other.wp.t.options).where({ option_name: 'using_application_passwords' }).delete();
-      const res = await other.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', basicAuthorization('ivy', 'wrong'));
-      expect(res.status).toBe(200);
-      expect(res.body.id).toBe(0);
-    } finally {
-      await other.close();
-    }
+    const user = await createUser(other.wp, { login: 'ivy', role: 'editor' });
+    const auth = await createAppPassword(other.wp, user.id);
+    expect((await other.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', auth.authorization)).body.id).toBe(user.id);
+    await other.wp.knex(other.wp.t.options).where({ option_name: 'using_application_passwords' }).delete();
+    const res = await other.request.get('/wp-json/auth-probe/v1/whoami').set('Authorization', basicAuthorization('ivy', 'wrong'));
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(0);
   });
 });

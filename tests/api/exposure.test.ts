@@ -6,8 +6,9 @@ import { loadConfig, parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { withReadRouting } from '../../src/db/routed-database';
 import { createMetrics } from '../../src/metrics/metrics';
-import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { onMysql } from '../support/test-db';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * What the service tells a client who has no credentials about its insides: /readyz says whether the database
@@ -41,6 +42,8 @@ function unreachableDatabase(): { db: Database; secrets: string[] } {
 }
 
 describe('/readyz', () => {
+  const own = useTestApp();
+
   it('says the database does not answer, and logs why once while it lasts', async () => {
     const { db, secrets } = unreachableDatabase();
     const { logger, lines } = captureLog();
@@ -65,7 +68,6 @@ describe('/readyz', () => {
     const server = onMysql() ? parseDatabaseUrl(process.env.TEST_MYSQL_URL!) : undefined;
     const refused = server?.client === 'mysql' ? { ...server, user: 'calendar_intruder', password: 'not-the-password' } : { host: '127.0.0.1', port: 1, user: 'calendar_intruder', password: 'x' };
     const secrets = server ? ['calendar_intruder', 'Access denied'] : ['127.0.0.1:1', 'ECONNREFUSED'];
-    const own = await startTestApp();
     const replica = { database: { client: 'mysql' as const, ...refused, database: 'wordpress_secret' }, url: 'mysql://calendar_intruder:***@replica/wordpress_secret' };
     const db = withReadRouting(own.testDb.db, { replicas: [replica], replicaMaxLag: 5, replicaCheckInterval: 600_000 });
     try {
@@ -76,23 +78,18 @@ describe('/readyz', () => {
       for (const secret of secrets) expect(res.text).not.toContain(secret);
     } finally {
       await db.replicas!.close();
-      await own.close();
     }
   });
 });
 
 describe('X-Database', () => {
-  let routed: TestApp;
-  beforeAll(async () => {
-    routed = await startTestApp();
-  });
-  afterAll(() => routed.close());
+  const routed = useTestApp();
 
   it('is not sent unless DATABASE_HEADER=1; the request log names the database either way', async () => {
     const db = withReadRouting(routed.testDb.db, loadConfig({}), { observe: createMetrics().observeQuery });
     for (const [env, header] of [[{}, undefined], [{ DATABASE_HEADER: '0' }, undefined], [{ DATABASE_HEADER: '1' }, 'primary']] as const) {
       const { logger, lines } = captureLog();
-      const res = await supertest(createApp({ db, logger, databaseHeader: loadConfig(env).databaseHeader })).get('/wp-json/tribe/events/v1/events');
+      const res = await supertest(createApp({ db, logger, databaseHeader: loadConfig(env).databaseHeader })).get(`${TRIBE_API}/events`);
       expect([env, res.status, res.headers['x-database']]).toEqual([env, 200, header]);
       expect(lines.find((l) => l.msg === 'request')).toMatchObject({ db: 'primary' });
     }

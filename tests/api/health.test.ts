@@ -4,23 +4,22 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { CORE_TABLES } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
-import { SITE_URL, startTestApp, type TestApp } from '../support/test-app';
+import { SITE_URL, useTestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
+import { TRIBE_API } from '../support/rest-paths';
 
 /** GET /healthz and GET /readyz: outside /wp-json, for load balancers and orchestrators. */
 
-let t: TestApp;
 const lines: Array<{ level: number; path?: string }> = [];
-beforeAll(async () => {
+const t = useTestApp(() => {
   const capture = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(JSON.parse(chunk.toString()));
       done();
     },
   });
-  t = await startTestApp({ logger: pino({ level: 'info' }, capture) });
+  return { logger: pino({ level: 'info' }, capture) };
 });
-afterAll(() => t.close());
 
 describe('health checks', () => {
   it('/healthz answers that the process is alive, without touching the database', async () => {
@@ -42,7 +41,7 @@ describe('health checks', () => {
     await t.request.get('/healthz');
     await t.request.get('/readyz');
     expect(lines).toEqual([]);
-    await t.request.get('/wp-json/tribe/events/v1/events');
+    await t.request.get(`${TRIBE_API}/events`);
     expect(lines).toEqual([expect.objectContaining({ level: 30, path: '/wp-json/tribe/events/v1/events', status: 200 })]);
   });
 

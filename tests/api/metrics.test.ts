@@ -6,22 +6,23 @@ import { loadConfig } from '../../src/config/config';
 import { withReadRouting } from '../../src/db/routed-database';
 import { createMetrics } from '../../src/metrics/metrics';
 import { registrySource, startMetricsServer } from '../../src/metrics/metrics-server';
-import { prepareDatabase } from '../../src/setup/prepare-database';
-import { SITE_URL } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { useTestApp } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /** The Prometheus endpoint (METRICS_PORT): its own port, the families an operator graphs. */
 
-let testDb: TestDatabase;
 let request: supertest.Agent;
 let server: Server;
 let metricsUrl: string;
 
+// Declared before the app's: the metrics server stops before the database closes.
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+const t = useTestApp();
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await prepareDatabase(testDb.db, { prefix: 'wp_', siteUrl: SITE_URL });
   const metrics = createMetrics();
-  const db = withReadRouting(testDb.db, loadConfig({}), { observe: metrics.observeQuery });
+  const db = withReadRouting(t.testDb.db, loadConfig({}), { observe: metrics.observeQuery });
   metrics.watch(db);
   request = supertest.agent(createApp({ db, metrics }));
   server = startMetricsServer(registrySource(metrics.registry), 0, '127.0.0.1', (error) => {
@@ -30,17 +31,13 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   metricsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await testDb.close();
-});
 
 describe('metrics', () => {
   it('counts requests by route pattern and status, with their latency and the statements they ran', async () => {
-    await request.get('/wp-json/tribe/events/v1/events').expect(200);
-    await request.get('/wp-json/tribe/events/v1/events/999999').expect(404);
-    await request.get('/wp-json/tribe/events/v1/events/999998').expect(404);
-    await request.get('/wp-json/tribe/events/v1/nothing-here').expect(404);
+    await request.get(`${TRIBE_API}/events`).expect(200);
+    await request.get(`${TRIBE_API}/events/999999`).expect(404);
+    await request.get(`${TRIBE_API}/events/999998`).expect(404);
+    await request.get(`${TRIBE_API}/nothing-here`).expect(404);
     await request.get('/healthz').expect(200);
     const res = await fetch(metricsUrl);
     expect(res.status).toBe(200);

@@ -1,5 +1,6 @@
 import { seedEvent, seedPost, seedTerm } from '../support/rows';
 import { useCallers, useTestApp, type TestApp } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * Who may do what, over HTTP, on all five resources, as the plugin's endpoints check it (get, can_create, can_edit,
@@ -41,7 +42,7 @@ const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 const callers = useCallers(t);
 
 function request(method: 'post' | 'delete', path: string, who: Who, body: Record<string, unknown> = {}) {
-  const req = t.request[method](`/wp-json/tribe/events/v1${path}`).send(body);
+  const req = t.request[method](`${TRIBE_API}${path}`).send(body);
   return who === 'anonymous' ? req : req.set('Authorization', callers[who].authorization);
 }
 
@@ -88,6 +89,6 @@ describe.each(['categories', 'tags'] as const)('/%s', (base) => {
     ];
     expect(results.map((r) => r.status)).toEqual(allowed ? [201, 200, 200] : [denied(who), denied(who), denied(who)]);
     // Everybody reads.
-    expect((await t.request.get(`/wp-json/tribe/events/v1/${base}?hide_empty=0`)).status).toBe(200);
+    expect((await t.request.get(`${TRIBE_API}/${base}?hide_empty=0`)).status).toBe(200);
   });
 });

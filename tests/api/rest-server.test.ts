@@ -4,6 +4,7 @@ import { RestResponse } from '../../src/http/response';
 import { endpoint, type NamespaceDef } from '../../src/http/routes';
 import { checked, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../../src/http/wp-types';
 import { useTestApp } from '../support/test-app';
+import { CALENDAR_API, CALENDAR_NAMESPACES } from '../support/rest-paths';
 
 /**
  * The REST conventions every route shares, exercised through a small namespace registered the way a plugin
@@ -101,7 +102,7 @@ describe('index and namespace descriptors', () => {
     expect(res.body.routes['/test/v1/echo']._links).toEqual({ self: [{ href: 'http://calendar.test/wp-json/test/v1/echo' }] });
   });
 
-  it.each(['calendar/events/v1', 'tribe/events/v1'])('GET /wp-json/%s describes the namespace', async (ns) => {
+  it.each(CALENDAR_NAMESPACES)('GET /wp-json/%s describes the namespace', async (ns) => {
     const res = await t.request.get(`/wp-json/${ns}`);
     expect(res.status).toBe(200);
     expect(res.body.namespace).toBe(ns);
@@ -115,9 +116,9 @@ describe('index and namespace descriptors', () => {
   });
 
   it('honours the namespace parameter, and 404s an unknown namespace', async () => {
-    const other = await t.request.get('/wp-json/calendar/events/v1?namespace=test/v1');
+    const other = await t.request.get(`${CALENDAR_API}?namespace=test/v1`);
     expect(other.body.namespace).toBe('test/v1');
-    const bad = await t.request.get('/wp-json/calendar/events/v1?namespace=nope/v9');
+    const bad = await t.request.get(`${CALENDAR_API}?namespace=nope/v9`);
     expect(bad.status).toBe(404);
     expect(bad.body).toEqual({ code: 'rest_invalid_namespace', message: 'The specified namespace could not be found.', data: { status: 404 } });
   });

@@ -2,8 +2,7 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { phpUnserialize } from '../../src/php/php-serialize';
-import { createCallers, type Callers } from '../support/callers';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp } from '../support/test-app';
 
 /**
  * TRUST_PROXY read as Express reads `trust proxy` (true/false, a hop count, addresses and ranges), and what a client
@@ -12,16 +11,11 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * trusted proxy, so nothing a client prepends to X-Forwarded-For or X-Forwarded-Proto counts.
  */
 
-let t: TestApp;
-let callers: Callers;
+const t = useTestApp();
 // Every request a new day: WordPress records an application password's use at most once a day.
 let day = 0;
 const clock = () => new Date(Date.UTC(2025, 5, 1) + day++ * 2 * 86_400_000);
-beforeAll(async () => {
-  t = await startTestApp();
-  callers = await createCallers(t.wp);
-});
-afterAll(() => t.close());
+const callers = useCallers(t);
 
 const appWith = (env: Record<string, string>) => {
   const config = loadConfig(env);

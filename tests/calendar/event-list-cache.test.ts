@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
 import { seedEvent, seedMeta } from '../support/rows';
+import { TRIBE_API } from '../support/rest-paths';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
 
 /**
@@ -18,7 +19,7 @@ import { createTestDatabaseUrl, onMysql } from '../support/test-db';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const JULY = '/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31&per_page=2';
+const JULY = `${TRIBE_API}/events?start_date=2025-07-01&end_date=2025-07-31&per_page=2`;
 
 let service: Database;
 let other: Database;
@@ -113,7 +114,7 @@ it('a title changed by another connection shows at the next request', async () =
 });
 
 it('a password-protected event is shown with its password and masked without it, in either order', async () => {
-  const url = '/wp-json/tribe/events/v1/events?start_date=2025-08-01&end_date=2025-08-31';
+  const url = `${TRIBE_API}/events?start_date=2025-08-01&end_date=2025-08-31`;
   await seedEvent(wp, { post_title: 'Locked', post_password: 'pw', post_content: 'Behind the door', start: '2025-08-01 19:00:00', end: '2025-08-01 21:00:00' });
   const description = async (query: string) => (await listedWith(request, `${url}${query}`)).body.events[0].description;
   expect(await description('')).toBe('');

@@ -17,6 +17,7 @@ import { WpData } from '../../src/wp/wp-handle';
 import { createCliTarget, type CliTarget } from '../support/cli';
 import { relate, seedEvent, seedTerm } from '../support/rows';
 import { createTecTables } from '../support/tec-tables';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * `wp-calendar db:index` on an existing WordPress database (tables the service did not create, so no index):
@@ -42,7 +43,7 @@ async function cli(args: string[], env: Record<string, string> = target.env): Pr
 
 const total = (filter = '') =>
   target.withDb(async (db) => {
-    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`/wp-json/tribe/events/v1/events?start_date=2025-07-01&end_date=2025-07-31${filter}`);
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`${TRIBE_API}/events?start_date=2025-07-01&end_date=2025-07-31${filter}`);
     return Number(res.headers['x-tec-total']);
   });
 /** The term_taxonomy id of the category the first event has (seeded without the service). */
@@ -50,7 +51,7 @@ let jazz: number;
 /** The total of a search over every event, anonymous. */
 const searched = (word: string) =>
   target.withDb(async (db) => {
-    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`/wp-json/tribe/events/v1/events?start_date=2025-01-01&search=${encodeURIComponent(word)}`);
+    const res = await supertest(createApp({ db, tablePrefix: PREFIX, clock: () => NOW })).get(`${TRIBE_API}/events?start_date=2025-01-01&search=${encodeURIComponent(word)}`);
     return Number(res.headers['x-tec-total']);
   });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCallers, type Callers } from '../support/callers';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * Writes that race: many clients at once on the same titles, the same inline venue and the same new terms. Every
@@ -9,23 +9,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-let t: TestApp;
-let callers: Callers;
 let server: Server;
 let base: string;
 
-beforeAll(async () => {
-  // A hundred writers queue for the write lock; on a loaded machine the last one waits long. The bound is what
-  // turns an overload into a 503 (DB_LOCK_TIMEOUT); here every writer must get its turn.
-  t = await startTestApp({ clock: () => NOW, requestTimeoutMs: 0, databaseLimits: { lockTimeoutMs: 600_000 } });
-  callers = await createCallers(t.wp);
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
-});
+// Declared before the app's: the server stops before the app's database closes.
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await t.close();
+});
+// A hundred writers queue for the write lock; on a loaded machine the last one waits long. The bound is what
+// turns an overload into a 503 (DB_LOCK_TIMEOUT); here every writer must get its turn.
+const t = useTestApp({ clock: () => NOW, requestTimeoutMs: 0, databaseLimits: { lockTimeoutMs: 600_000 } });
+const callers = useCallers(t);
+beforeAll(async () => {
+  server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TRIBE_API}`;
 });
 
 async function call(method: string, path: string, body?: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {

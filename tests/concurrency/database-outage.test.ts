@@ -8,6 +8,7 @@ import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
+import { TRIBE_API } from '../support/rest-paths';
 import { createCallers, type Callers } from '../support/callers';
 import { PrivateMariaDb } from '../support/private-mariadb';
 import { freePort } from '../support/process';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   const app = createApp({ db, clock: () => new Date('2025-06-01T12:00:00Z'), requestTimeoutMs: 20_000 });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TRIBE_API}`;
 }, 120_000);
 
 afterAll(async () => {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { restServerOf } from '../../src/app';
 import { CATALOGUE } from '../../src/http/errors';
-import { createCallers, type Callers } from '../support/callers';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * A seeded fuzz over every route and method, anonymous and authenticated, with hostile values: huge and negative
@@ -24,8 +24,6 @@ const WORDPRESS_500 = new Set(
     .map(([code]) => ({ duplicate_term_slug: 'duplicate_term_slug', rest_cannot_delete_term: 'rest_cannot_delete' })[code as 'duplicate_term_slug'] ?? code),
 );
 
-let t: TestApp;
-let callers: Callers;
 let server: Server;
 let origin: string;
 const ids: number[] = [];
@@ -135,14 +133,18 @@ async function fingerprint(): Promise<string> {
   return hash.digest('hex');
 }
 
+// Declared before the app's: the server stops before the app's database closes.
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+const t = useTestApp({ clock: () => NOW });
+const callers = useCallers(t);
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
-  callers = await createCallers(t.wp);
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const seed = async (path: string, body: Record<string, unknown>) => {
-    const res = await fetch(`${origin}/wp-json/tribe/events/v1${path}`, { method: 'POST', headers: { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${origin}${TRIBE_API}${path}`, { method: 'POST', headers: { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     expect(res.status).toBe(201);
     ids.push(Number(((await res.json()) as { id: number }).id));
   };
@@ -154,10 +156,6 @@ beforeAll(async () => {
   await seed('/events', { title: 'Draft', status: 'draft', start_date: '2025-07-02 18:00:00', end_date: '2025-07-02 20:00:00' });
   // A first authenticated request records the password's use (WordPress does, once a day): done before the run.
   for (const caller of Object.values(callers)) await fetch(`${origin}/wp-json/`, { headers: { Authorization: caller.authorization } });
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
 });
 
 /** Sends the requests one by one and lists what broke the rules (at most 10). */

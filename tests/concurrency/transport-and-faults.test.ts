@@ -10,19 +10,13 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from '../support/callers';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /** Bodies the server cannot decode, numbers no database accepts, and a database that refuses writes. */
 
-let t: TestApp;
-let callers: Callers;
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-  callers = await createCallers(t.wp);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+const callers = useCallers(t);
 
 /** Through a real socket: supertest would re-encode a Buffer sent as JSON. */
 async function postEvent(encoding: string | undefined, body: Buffer): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -31,7 +25,7 @@ async function postEvent(encoding: string | undefined, body: Buffer): Promise<{ 
   try {
     const headers: Record<string, string> = { Authorization: callers.administrator.authorization, 'Content-Type': 'application/json' };
     if (encoding) headers['Content-Encoding'] = encoding;
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1/events`, { method: 'POST', headers, body });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${TRIBE_API}/events`, { method: 'POST', headers, body });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -66,13 +60,13 @@ describe('Content-Encoding', () => {
 
 describe('numbers beyond what SQL accepts', () => {
   it.each(['events', 'venues', 'organizers', 'categories', 'tags'])('answers page=2^63-1 on /%s without a server error', async (base) => {
-    const res = await t.request.get(`/wp-json/tribe/events/v1/${base}?page=9223372036854775807&per_page=50`);
+    const res = await t.request.get(`${TRIBE_API}/${base}?page=9223372036854775807&per_page=50`);
     expect(res.status).toBeLessThan(500);
     expect(res.body.code === undefined || typeof res.body.message === 'string').toBe(true);
   });
 
   it('answers an id of 400 digits as an invalid parameter', async () => {
-    const res = await t.request.get(`/wp-json/tribe/events/v1/events/${'9'.repeat(400)}`);
+    const res = await t.request.get(`${TRIBE_API}/events/${'9'.repeat(400)}`);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('rest_invalid_param');
   });
@@ -98,7 +92,7 @@ describe('an SQLite file that is locked or read-only', () => {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const create = () => supertest(app).post('/wp-json/tribe/events/v1/events').set('Authorization', admin.authorization).send(event);
+  const create = () => supertest(app).post(`${TRIBE_API}/events`).set('Authorization', admin.authorization).send(event);
   const events = async () => Number((await db.knex('wp_posts').where('post_type', 'tribe_events').count({ n: '*' }).first())?.n);
   const unavailable = { code: 'db_unavailable', message: 'The database is not available right now. Try again in a moment.', data: { status: 503 } };
 
@@ -125,7 +119,7 @@ describe('an SQLite file that is locked or read-only', () => {
       const res = await create();
       expect(res.status).toBe(503);
       expect(res.body).toEqual(unavailable);
-      expect((await supertest(app).get('/wp-json/tribe/events/v1/events?start_date=2025-01-01')).status).toBe(200);
+      expect((await supertest(app).get(`${TRIBE_API}/events?start_date=2025-01-01`)).status).toBe(200);
     } finally {
       await db.knex.raw('PRAGMA query_only = OFF');
     }

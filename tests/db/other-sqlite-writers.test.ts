@@ -9,6 +9,7 @@ import { prepareDatabase } from '../../src/setup/prepare-database';
 import { loadFixtures } from '../../src/fixtures/load-fixtures';
 import { WpData } from '../../src/wp/wp-handle';
 import { EVENT_SEARCH_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * A SQLite database the service creates stays writable by the other programs that write WordPress databases, whose
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 const list = async (query: string) => {
-  const res = await request.get(`/wp-json/tribe/events/v1/events?start_date=2030-01-01${query ? `&${query}` : ''}`);
+  const res = await request.get(`${TRIBE_API}/events?start_date=2030-01-01${query ? `&${query}` : ''}`);
   expect([res.status, res.body.code]).toEqual([200, undefined]);
   return (res.body.events as Array<{ id: number; title: string }>).map((e) => `${e.id} ${e.title}`);
 };

@@ -11,6 +11,7 @@ import { WpData } from '../../src/wp/wp-handle';
 import { createCallers, type Callers } from '../support/callers';
 import { startReplicatedPair, type ReplicatedPair } from '../support/mariadb-servers';
 import { SITE_URL } from '../support/test-app';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * DATABASE_REPLICA_URLS on a real MariaDB primary and GTID replica (two private mariadbd processes): what each
@@ -44,11 +45,11 @@ beforeAll(async () => {
   metrics.watch(db);
   request = supertest.agent(createApp({ db, tablePrefix: 'wp_', clock: () => NOW, metrics, databaseHeader: true }));
 
-  const venue = await request.post('/wp-json/tribe/events/v1/venues').set('Authorization', callers.administrator.authorization).send({ venue: 'Main Hall' });
+  const venue = await request.post(`${TRIBE_API}/venues`).set('Authorization', callers.administrator.authorization).send({ venue: 'Main Hall' });
   expect(venue.status).toBe(201);
   venueId = venue.body.id;
   const event = await request
-    .post('/wp-json/tribe/events/v1/events')
+    .post(`${TRIBE_API}/events`)
     .set('Authorization', callers.administrator.authorization)
     .send({ title: 'Primary title', start_date: '2025-07-01 18:00:00', end_date: '2025-07-01 21:00:00' });
   expect(event.status).toBe(201);
@@ -83,18 +84,18 @@ const titleOnPrimary = async (id: number) => (await primaryDb.knex('wp_posts').w
 
 describe('reads and writes with a replica', () => {
   it('answers a read from the replica and names it in X-Database', async () => {
-    const res = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`);
+    const res = await request.get(`${TRIBE_API}/events/${eventId}`);
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Replica title');
     expect(res.headers['x-database']).toBe('replica-1');
-    const list = await request.get('/wp-json/tribe/events/v1/events?start_date=2025-06-01');
+    const list = await request.get(`${TRIBE_API}/events?start_date=2025-06-01`);
     expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['Replica title']);
     expect(list.headers['x-database']).toBe('replica-1');
   });
 
   it('writes on the primary and reads a write request’s answer from the primary', async () => {
     const res = await request
-      .post('/wp-json/tribe/events/v1/events')
+      .post(`${TRIBE_API}/events`)
       .set('Authorization', callers.administrator.authorization)
       .send({ title: 'Written', start_date: '2025-07-02 18:00:00', end_date: '2025-07-02 21:00:00', venue: venueId });
     expect(res.status).toBe(201);
@@ -103,7 +104,7 @@ describe('reads and writes with a replica', () => {
     expect(res.body.venue.venue).toBe('Main Hall');
     expect(await titleOnPrimary(res.body.id)).toBe('Written');
     const update = await request
-      .post(`/wp-json/tribe/events/v1/events/${eventId}`)
+      .post(`${TRIBE_API}/events/${eventId}`)
       .set('Authorization', callers.administrator.authorization)
       .send({ description: 'Changed' });
     expect(update.status).toBe(200);
@@ -114,7 +115,7 @@ describe('reads and writes with a replica', () => {
   it('reads from the primary once a request has written', async () => {
     await diverge();
     // The editor's first authenticated request records the password's last use (a write) before the event is read.
-    const res = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`).set('Authorization', callers.editor.authorization);
+    const res = await request.get(`${TRIBE_API}/events/${eventId}`).set('Authorization', callers.editor.authorization);
     expect(res.status).toBe(200);
     expect(res.headers['x-database']).toBe('replica-1, primary');
     expect(res.body.title).toBe('Primary title');
@@ -136,7 +137,7 @@ describe('reads and writes with a replica', () => {
     try {
       await admin.raw('STOP SLAVE SQL_THREAD');
       expect((await db.replicas!.checkAll())[0]).toMatchObject({ state: 'down', reason: expect.stringContaining('replication is stopped') });
-      const skipped = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`);
+      const skipped = await request.get(`${TRIBE_API}/events/${eventId}`);
       expect([skipped.status, skipped.body.title, skipped.headers['x-database']]).toEqual([200, 'Primary title', 'primary']);
       const ready = await request.get('/readyz');
       expect(ready.status).toBe(200);
@@ -152,7 +153,7 @@ describe('reads and writes with a replica', () => {
     }
     await pair.synced();
     expect((await db.replicas!.checkAll())[0].state).toBe('healthy');
-    const back = await request.get(`/wp-json/tribe/events/v1/events/${venueId}`.replace('events', 'venues'));
+    const back = await request.get(`${TRIBE_API}/events/${venueId}`.replace('events', 'venues'));
     expect(back.headers['x-database']).toBe('replica-1');
   });
 
@@ -168,7 +169,7 @@ describe('reads and writes with a replica', () => {
       const deadline = Date.now() + 60_000;
       while ((await db.replicas!.checkAll())[0]!.state !== 'lagging' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       expect(db.replicas!.statuses()[0]).toMatchObject({ state: 'lagging', reason: expect.stringMatching(/^\d+ s behind the primary \(bound: 1 s\)$/) });
-      const res = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`);
+      const res = await request.get(`${TRIBE_API}/events/${eventId}`);
       expect([res.status, res.body.title, res.headers['x-database']]).toEqual([200, 'Primary title', 'primary']);
       expect(await metrics.registry.metrics()).toMatch(/db_replica_lag_seconds\{replica="replica-1"\} [1-9]/);
     } finally {
@@ -200,7 +201,7 @@ describe('reads and writes with a replica', () => {
   it('skips a stopped replica without an error, and is unready when the primary is gone', async () => {
     await pair.replica.stop();
     // The monitor checks only every ten minutes here: the read fails on the replica and is repeated on the primary.
-    const res = await request.get(`/wp-json/tribe/events/v1/events/${eventId}`);
+    const res = await request.get(`${TRIBE_API}/events/${eventId}`);
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Primary title');
     expect(res.headers['x-database']).toBe('primary');

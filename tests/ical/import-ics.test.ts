@@ -12,6 +12,7 @@ import { createCallers } from '../support/callers';
 import { updateOption } from '../../src/wp/options';
 import { createCliTarget, type CliTarget } from '../support/cli';
 import { comparable, recording, startRecordedCalendar, type CalendarApp } from './recorded-calendar';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * `wp-calendar import-ics`: a feed the service exported, imported into an empty site through the API's write
@@ -122,7 +123,7 @@ it('records the same _tribe_modified_fields as a create of the same event throug
     const imported = await wp.knex(wp.t.postmeta).where({ meta_key: '_uid', meta_value: String(vevent.uid) }).first();
     const callers = await createCallers(wp, '-ics');
     const app = createApp({ db, tablePrefix: 'ics_', clock: () => new Date(recording.recordedAt), siteUrl: recording.home });
-    const created = await supertest(app).post('/wp-json/tribe/events/v1/events').set('Authorization', callers.administrator.authorization).send(eventBody(vevent, 'UTC'));
+    const created = await supertest(app).post(`${TRIBE_API}/events`).set('Authorization', callers.administrator.authorization).send(eventBody(vevent, 'UTC'));
     expect(created.status).toBe(201);
     const keys = await modifiedKeys(created.body.id);
     expect(keys).toContain('_EventStartDate');

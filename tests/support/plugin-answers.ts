@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTecTables } from './tec-tables';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, useTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /**
  * The real plugin's answers, recorded by scripts/compare-plugin/record-fixtures.ts from The Events Calendar 6.17.2:
@@ -46,8 +46,23 @@ export function recorded(name: string): RecordedAnswer {
 export type RowsFixture = Pick<CalendarFixture, 'recordedAt' | 'site' | 'options' | 'tables'>;
 
 /** A test app whose database holds exactly the plugin's rows, on the plugin's site URL and recording day. */
-export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar(), options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
-  const t = await startTestApp({ siteUrl: fixture.site, clock: () => new Date(fixture.recordedAt), ...options });
+export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar(), options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await startTestApp({ ...pluginSite(fixture), ...options });
+  await loadPluginRows(t, fixture);
+  return t;
+}
+
+/** The same through useTestApp: started on the plugin's rows before the tests of the file (or describe block). */
+export function useTestAppOnPluginRows(fixture: RowsFixture = pluginCalendar(), options: TestAppOptions = {}): TestApp {
+  const t = useTestApp({ ...pluginSite(fixture), ...options });
+  beforeAll(() => loadPluginRows(t, fixture));
+  return t;
+}
+
+const pluginSite = (fixture: RowsFixture): TestAppOptions => ({ siteUrl: fixture.site, clock: () => new Date(fixture.recordedAt) });
+
+/** The plugin's tables, rows and options in place of the fresh site's. */
+async function loadPluginRows(t: TestApp, fixture: RowsFixture): Promise<void> {
   await createTecTables(t.wp);
   for (const [table, rows] of Object.entries(fixture.tables)) {
     const name = `${t.prefix}${table}`;
@@ -58,7 +73,6 @@ export async function startOnPluginRows(fixture: RowsFixture = pluginCalendar(),
     await t.wp.knex(`${t.prefix}options`).where({ option_name }).delete();
     await t.wp.knex(`${t.prefix}options`).insert({ option_name, option_value, autoload: 'yes' });
   }
-  return t;
 }
 
 /** Sends a recorded request to the service, as the same caller. */

@@ -36,25 +36,38 @@ export async function startTestApp(
   };
 }
 
-/** An object whose properties are read from `current()` at the moment they are used (after beforeAll ran). */
+/**
+ * An object whose properties are read from `current()` at the moment they are used (after beforeAll ran); it can
+ * also be enumerated then (`Object.values(callers)`).
+ */
 function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  const value = (): T => {
+    const v = current();
+    if (!v) throw new Error(`${what} is used before beforeAll started it`);
+    return v;
+  };
   return new Proxy({} as T, {
-    get(_target, key) {
-      const value = current();
-      if (!value) throw new Error(`${what} is used before beforeAll started it`);
-      return Reflect.get(value, key) as unknown;
+    get: (_target, key) => Reflect.get(value(), key) as unknown,
+    has: (_target, key) => Reflect.has(value(), key),
+    ownKeys: () => Reflect.ownKeys(value()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
+      return descriptor && { ...descriptor, configurable: true };
     },
   });
 }
 
+export type TestAppOptions = NonNullable<Parameters<typeof startTestApp>[0]>;
+
 /**
- * The setup most test files share: a test app started before the file's tests (options as startTestApp's) and
- * closed after them.
+ * The setup every test file shares: a test app started before the tests of the file (or of the describe block it is
+ * called in) and closed after them. The options are startTestApp's; give a function when they are only known once
+ * an earlier beforeAll ran (a temporary folder, a local server's port).
  */
-export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {}): TestApp {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await startTestApp(options);
+    app = await startTestApp(typeof options === 'function' ? await options() : options);
   });
   afterAll(async () => {
     await app?.close();

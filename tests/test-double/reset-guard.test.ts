@@ -3,11 +3,10 @@ import type { Socket } from 'node:net';
 import supertest from 'supertest';
 import { createApp, type AppDeps } from '../../src/app';
 import { DEMO_FIXTURES, readFixtureFile } from '../../src/fixtures/format';
-import { prepareDatabase } from '../../src/setup/prepare-database';
 import { testDoubleNamespace } from '../../src/test-double/reset-route';
 import { isLoopbackHost } from '../../src/test-double/transport-guard';
-import { SITE_URL } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { TEST_DOUBLE_API } from '../support/rest-paths';
+import { useTestApp } from '../support/test-app';
 
 /**
  * What the reset route refuses, and that a refusal changes nothing: a web page on the same machine (another origin,
@@ -15,18 +14,15 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db';
  * that is not on the loopback interface. No answer of the route carries CORS headers.
  */
 
-const RESET = '/wp-json/calendar/test/v1/reset';
+const RESET = `${TEST_DOUBLE_API}/reset`;
 
-let testDb: TestDatabase;
+const t = useTestApp();
 const fixtures = readFixtureFile(DEMO_FIXTURES);
-const appWith = (deps: Partial<AppDeps> = {}) => createApp({ ...deps, db: testDb.db, extraNamespaces: [testDoubleNamespace({ db: testDb.db, prefix: 'wp_', fixtures })] });
+const appWith = (deps: Partial<AppDeps> = {}) => createApp({ ...deps, db: t.testDb.db, extraNamespaces: [testDoubleNamespace({ db: t.testDb.db, prefix: 'wp_', fixtures })] });
 let request: supertest.Agent;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await prepareDatabase(testDb.db, { prefix: 'wp_', siteUrl: SITE_URL });
   request = supertest.agent(appWith());
 });
-afterAll(() => testDb.close());
 
 /** The app behind a server whose sockets report `peer` as their remote address (a caller on another machine). */
 function servedTo(peer: string, deps: Partial<AppDeps> = {}): Server {
@@ -36,7 +32,7 @@ function servedTo(peer: string, deps: Partial<AppDeps> = {}): Server {
 }
 
 /** Every row count the reset would change. */
-const counts = async () => Promise.all(['wp_posts', 'wp_postmeta', 'wp_users', 'wp_options'].map(async (t) => Number((await testDb.db.knex(t).count({ n: '*' }))[0]!.n)));
+const counts = async () => Promise.all(['wp_posts', 'wp_postmeta', 'wp_users', 'wp_options'].map(async (table) => Number((await t.testDb.db.knex(table).count({ n: '*' }))[0]!.n)));
 const corsHeaders = (res: supertest.Response) => Object.keys(res.headers).filter((h) => h.startsWith('access-control-') || (h === 'vary' && /origin/i.test(res.headers[h] as string)));
 
 /** Refused with `code` and `status`, no CORS header, and every table as it was. */

@@ -2,10 +2,9 @@ import supertest from 'supertest';
 import { createApp } from '../../src/app';
 import { ensureSchema } from '../../src/db/schema';
 import { DEMO_FIXTURES, readFixtureFile } from '../../src/fixtures/format';
-import { prepareDatabase } from '../../src/setup/prepare-database';
 import { testDoubleNamespace } from '../../src/test-double/reset-route';
-import { SITE_URL } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { CALENDAR_API, TEST_DOUBLE_API } from '../support/rest-paths';
+import { useTestApp } from '../support/test-app';
 import { basicAuthorization } from '../support/users';
 
 /**
@@ -14,28 +13,24 @@ import { basicAuthorization } from '../support/users';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const RESET = '/wp-json/calendar/test/v1/reset';
-const API = '/wp-json/calendar/events/v1';
+const RESET = `${TEST_DOUBLE_API}/reset`;
 const ADMIN = basicAuthorization('admin', 'demo demo demo demo demo demo');
 
-let testDb: TestDatabase;
+const t = useTestApp();
 let request: supertest.Agent;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await prepareDatabase(testDb.db, { prefix: 'wp_', siteUrl: SITE_URL });
   const fixtures = readFixtureFile(DEMO_FIXTURES);
-  const app = createApp({ db: testDb.db, clock: () => NOW, extraNamespaces: [testDoubleNamespace({ db: testDb.db, prefix: 'wp_', fixtures })] });
+  const app = createApp({ db: t.testDb.db, clock: () => NOW, extraNamespaces: [testDoubleNamespace({ db: t.testDb.db, prefix: 'wp_', fixtures })] });
   request = supertest.agent(app);
 });
-afterAll(() => testDb.close());
 
 /** A reset as a test suite sends it: a JSON body (a bodiless or form POST is refused, see reset-guard.test.ts). */
 const reset = (body: Record<string, unknown> = {}) => request.post(RESET).send(body);
-const postCount = async (prefix = 'wp_') => Number((await testDb.db.knex(`${prefix}posts`).count({ n: '*' }))[0]!.n);
+const postCount = async (prefix = 'wp_') => Number((await t.testDb.db.knex(`${prefix}posts`).count({ n: '*' }))[0]!.n);
 
 describe('the reset route', () => {
   it('does not exist unless the test double is enabled', async () => {
-    const plain = supertest(createApp({ db: testDb.db }));
+    const plain = supertest(createApp({ db: t.testDb.db }));
     const res = await plain.post(RESET).send({});
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('rest_no_route');
@@ -51,18 +46,18 @@ describe('the reset route', () => {
       emptied: ['wp_termmeta', 'wp_terms', 'wp_term_taxonomy', 'wp_term_relationships', 'wp_options', 'wp_postmeta', 'wp_posts', 'wp_users', 'wp_usermeta'],
       loaded: { users: 3, categories: 13, tags: 7, venues: 7, organizers: 5, events: 50 },
     });
-    expect((await request.get(`${API}/events/321`)).body).toMatchObject({ title: 'Jazz on the Lawn', start_date: '2025-06-03 18:00:00' });
+    expect((await request.get(`${CALENDAR_API}/events/321`)).body).toMatchObject({ title: 'Jazz on the Lawn', start_date: '2025-06-03 18:00:00' });
   });
 
   it('puts back exactly the seeded state after a test changed it', async () => {
-    const seeded = await testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id');
-    expect((await request.post(`${API}/events`).set('Authorization', ADMIN).send({ title: 'Temporary', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' })).status).toBe(201);
-    expect((await request.delete(`${API}/events/321`).set('Authorization', ADMIN)).status).toBe(200);
+    const seeded = await t.testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id');
+    expect((await request.post(`${CALENDAR_API}/events`).set('Authorization', ADMIN).send({ title: 'Temporary', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' })).status).toBe(201);
+    expect((await request.delete(`${CALENDAR_API}/events/321`).set('Authorization', ADMIN)).status).toBe(200);
     expect((await reset()).status).toBe(200);
-    expect(await testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id')).toEqual(seeded);
-    expect((await request.get(`${API}/events/321`)).body.status).toBe('publish');
+    expect(await t.testDb.db.knex('wp_postmeta').select('*').orderBy('meta_id')).toEqual(seeded);
+    expect((await request.get(`${CALENDAR_API}/events/321`)).body.status).toBe('publish');
     // New rows take the ids a fresh site would give them.
-    const next = await request.post(`${API}/events`).set('Authorization', ADMIN).send({ title: 'Next', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' });
+    const next = await request.post(`${CALENDAR_API}/events`).set('Authorization', ADMIN).send({ title: 'Next', start_date: '2025-07-01 10:00', end_date: '2025-07-01 11:00' });
     expect(next.body.id).toBe(353);
   });
 
@@ -82,9 +77,9 @@ describe('the reset route', () => {
   });
 
   it('refuses to empty tables the service did not create', async () => {
-    await ensureSchema(testDb.db, 'real_');
-    await testDb.db.knex('real_posts').insert({ post_title: 'Hello world!', post_content: '', post_excerpt: '', to_ping: '', pinged: '', post_content_filtered: '' });
-    const app = createApp({ db: testDb.db, tablePrefix: 'real_', extraNamespaces: [testDoubleNamespace({ db: testDb.db, prefix: 'real_' })] });
+    await ensureSchema(t.testDb.db, 'real_');
+    await t.testDb.db.knex('real_posts').insert({ post_title: 'Hello world!', post_content: '', post_excerpt: '', to_ping: '', pinged: '', post_content_filtered: '' });
+    const app = createApp({ db: t.testDb.db, tablePrefix: 'real_', extraNamespaces: [testDoubleNamespace({ db: t.testDb.db, prefix: 'real_' })] });
     const res = await supertest(app).post(RESET).send({});
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('rest_test_double_reset_refused');

@@ -8,7 +8,7 @@ import { parseIdList, parseOrderBy, queryTerms } from '../../src/wp/term-query';
 import { insertTerm } from '../../src/wp/terms';
 import { updateTerm } from '../../src/wp/term-writes';
 import { seedTerm } from '../support/rows';
-import { startTestApp, useTestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /** The term data layer on its own: statement counts, the children option's bytes, and the field filters. */
 
@@ -42,21 +42,18 @@ it('lists a page of any size in two statements', async () => {
   expect(page.total).toBe(10);
 });
 
+const fresh = useTestApp();
+
 it('writes {taxonomy}_children with parents in the order of their first child, as PHP builds the array', async () => {
-  const fresh = await startTestApp();
-  try {
-    const late = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'Late parent' });
-    const early = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'Early parent' });
-    const a = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'A', parent: early.term_id });
-    const b = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'B', parent: late.term_id });
-    const c = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'C', parent: early.term_id });
-    const read = async () => (await fresh.wp.knex(fresh.wp.t.options).where('option_name', 'tribe_events_cat_children').first()).option_value;
-    expect(await read()).toBe(`a:2:{i:${early.term_id};a:2:{i:0;i:${a.term_id};i:1;i:${c.term_id};}i:${late.term_id};a:1:{i:0;i:${b.term_id};}}`);
-    await updateTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', a.term_id, { parent: late.term_id });
-    expect(await read()).toBe(`a:2:{i:${late.term_id};a:2:{i:0;i:${a.term_id};i:1;i:${b.term_id};}i:${early.term_id};a:1:{i:0;i:${c.term_id};}}`);
-  } finally {
-    await fresh.close();
-  }
+  const late = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'Late parent' });
+  const early = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'Early parent' });
+  const a = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'A', parent: early.term_id });
+  const b = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'B', parent: late.term_id });
+  const c = await insertTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', { name: 'C', parent: early.term_id });
+  const read = async () => (await fresh.wp.knex(fresh.wp.t.options).where('option_name', 'tribe_events_cat_children').first()).option_value;
+  expect(await read()).toBe(`a:2:{i:${early.term_id};a:2:{i:0;i:${a.term_id};i:1;i:${c.term_id};}i:${late.term_id};a:1:{i:0;i:${b.term_id};}}`);
+  await updateTerm(fresh.wp, CALENDAR_TAXONOMIES, 'tribe_events_cat', a.term_id, { parent: late.term_id });
+  expect(await read()).toBe(`a:2:{i:${late.term_id};a:2:{i:0;i:${a.term_id};i:1;i:${b.term_id};}i:${early.term_id};a:1:{i:0;i:${c.term_id};}}`);
 });
 
 it('parses id lists and orderby values as WordPress does', () => {

@@ -4,7 +4,7 @@ import { checkApplicationPassword, wpCheckPassword } from '../../src/auth/passwo
 import { RestError } from '../../src/http/errors';
 import { phpUnserialize } from '../../src/php/php-serialize';
 import { getUserByEmail, getUserById, getUserByLogin } from '../../src/wp/users';
-import { startTestApp, useTestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { createAppPassword, createUser as createTestUser } from '../support/users';
 
 /** The rows wp_insert_user and WP_Application_Passwords write, exactly. */
@@ -109,39 +109,35 @@ describe('creating a user', () => {
 });
 
 describe('creating an application password', () => {
+  const fresh = useTestApp();
   it('appends the entry WordPress 6.8+ writes and switches using_application_passwords on', async () => {
-    const fresh = await startTestApp();
-    try {
-      const user = await createUser(fresh.wp, { login: 'app', email: 'app@example.com', role: 'editor', now: NOW });
-      expect(await fresh.wp.knex(fresh.wp.t.options).where({ option_name: 'using_application_passwords' }).first()).toBeUndefined();
-      const { password, item } = await createApplicationPassword(fresh.wp, user.id, { name: ' My  <b>App</b> ', now: NOW });
-      expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
-      expect(item.name).toBe('My App');
-      expect(item.password).toMatch(/^\$generic\$[A-Za-z0-9_-]{40}$/);
-      expect(checkApplicationPassword(password, item.password)).toBe(true);
-      const rows = await fresh.wp.knex(fresh.wp.t.usermeta).where({ user_id: user.id, meta_key: '_application_passwords' });
-      expect(rows).toHaveLength(1);
-      expect(rows[0].meta_value).toBe(
-        `a:1:{i:0;a:7:{s:4:"uuid";s:36:"${item.uuid}";s:6:"app_id";s:0:"";s:4:"name";s:6:"My App";s:8:"password";s:49:"${item.password}";` +
-          `s:7:"created";i:1741064767;s:9:"last_used";N;s:7:"last_ip";N;}}`,
-      );
-      expect(item.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      const option = await fresh.wp.knex(fresh.wp.t.options).where({ option_name: 'using_application_passwords' }).first();
-      expect({ value: option.option_value, autoload: option.autoload }).toEqual({ value: '1', autoload: 'off' });
+    const user = await createUser(fresh.wp, { login: 'app', email: 'app@example.com', role: 'editor', now: NOW });
+    expect(await fresh.wp.knex(fresh.wp.t.options).where({ option_name: 'using_application_passwords' }).first()).toBeUndefined();
+    const { password, item } = await createApplicationPassword(fresh.wp, user.id, { name: ' My  <b>App</b> ', now: NOW });
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(item.name).toBe('My App');
+    expect(item.password).toMatch(/^\$generic\$[A-Za-z0-9_-]{40}$/);
+    expect(checkApplicationPassword(password, item.password)).toBe(true);
+    const rows = await fresh.wp.knex(fresh.wp.t.usermeta).where({ user_id: user.id, meta_key: '_application_passwords' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].meta_value).toBe(
+      `a:1:{i:0;a:7:{s:4:"uuid";s:36:"${item.uuid}";s:6:"app_id";s:0:"";s:4:"name";s:6:"My App";s:8:"password";s:49:"${item.password}";` +
+        `s:7:"created";i:1741064767;s:9:"last_used";N;s:7:"last_ip";N;}}`,
+    );
+    expect(item.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const option = await fresh.wp.knex(fresh.wp.t.options).where({ option_name: 'using_application_passwords' }).first();
+    expect({ value: option.option_value, autoload: option.autoload }).toEqual({ value: '1', autoload: 'off' });
 
-      const second = await createApplicationPassword(fresh.wp, user.id, { name: 'Second', now: NOW });
-      const value = (await fresh.wp.knex(fresh.wp.t.usermeta).where({ user_id: user.id, meta_key: '_application_passwords' }).first()).meta_value;
-      expect(value.startsWith(rows[0].meta_value.slice(0, -1).replace(/^a:1:/, 'a:2:'))).toBe(true);
-      expect((phpUnserialize(value) as unknown[])[1]).toMatchObject({ name: 'Second', password: second.item.password });
-      await expectError(createApplicationPassword(fresh.wp, user.id, { name: 'my app', now: NOW }), 'application_password_duplicate_name', 'Each application name should be unique.');
-      await expectError(
-        createApplicationPassword(fresh.wp, user.id, { name: ' <i></i> ', now: NOW }),
-        'application_password_empty_name',
-        'An application name is required to create an application password.',
-      );
-    } finally {
-      await fresh.close();
-    }
+    const second = await createApplicationPassword(fresh.wp, user.id, { name: 'Second', now: NOW });
+    const value = (await fresh.wp.knex(fresh.wp.t.usermeta).where({ user_id: user.id, meta_key: '_application_passwords' }).first()).meta_value;
+    expect(value.startsWith(rows[0].meta_value.slice(0, -1).replace(/^a:1:/, 'a:2:'))).toBe(true);
+    expect((phpUnserialize(value) as unknown[])[1]).toMatchObject({ name: 'Second', password: second.item.password });
+    await expectError(createApplicationPassword(fresh.wp, user.id, { name: 'my app', now: NOW }), 'application_password_duplicate_name', 'Each application name should be unique.');
+    await expectError(
+      createApplicationPassword(fresh.wp, user.id, { name: ' <i></i> ', now: NOW }),
+      'application_password_empty_name',
+      'An application name is required to create an application password.',
+    );
   });
 
   it('the test helper returns the password and a ready Authorization header', async () => {

@@ -1,6 +1,6 @@
 import { getOption, updateOption } from '../../../src/wp/options';
-import { createCallers, type Callers } from '../../support/callers';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { CALENDAR_API, TRIBE_API } from '../../support/rest-paths';
+import { SITE_URL, useCallers, useTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * What the three post-type archives (/events, /venues, /organizers) share, run unchanged for each: the envelope
@@ -31,20 +31,12 @@ export const CLOCK = () => new Date('2025-06-01T12:00:00Z');
 
 export function describeArchiveContract(c: ArchiveContract): void {
   describe(`GET /${c.base}: archive contract`, () => {
-    let t: TestApp;
-    let callers: Callers;
-    const root = 'http://calendar.test/wp-json/tribe/events/v1/';
-    const url = (query = '') => `/wp-json/tribe/events/v1/${c.base}${query}`;
+    const t = useTestApp({ clock: CLOCK });
+    const callers = useCallers(t);
+    const root = `${SITE_URL}${TRIBE_API}/`;
+    const url = (query = '') => `${TRIBE_API}/${c.base}${query}`;
     const ids = (res: { body: Record<string, Array<{ id: number }>> }) => res.body[c.base]!.map((item) => item.id);
     const seeded: number[] = [];
-
-    beforeAll(async () => {
-      t = await startTestApp({ clock: CLOCK });
-      callers = await createCallers(t.wp);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
 
     it('answers an empty first page with 200, no items, zero totals and no neighbour links', async () => {
       const res = await t.request.get(url());
@@ -109,7 +101,7 @@ export function describeArchiveContract(c: ArchiveContract): void {
       });
 
       it('builds the URLs under the namespace the request came in on, and in the plain-permalink form', async () => {
-        const primary = await t.request.get(`/wp-json/calendar/events/v1/${c.base}?per_page=3`);
+        const primary = await t.request.get(`${CALENDAR_API}/${c.base}?per_page=3`);
         expect(primary.body.rest_url).toMatch(new RegExp(`^http://calendar.test/wp-json/calendar/events/v1/${c.base}/\\?page=1&`));
         await updateOption(t.wp, 'permalink_structure', '');
         try {

@@ -1,6 +1,6 @@
 import { seedPost } from '../../support/rows';
-import { createCallers, type Callers } from '../../support/callers';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { CALENDAR_API, TRIBE_API } from '../../support/rest-paths';
+import { useCallers, useTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * The contract every post-type resource honours (events, venues, organizers), in the spirit of WordPress's
@@ -25,16 +25,9 @@ export interface PostResourceContract {
 
 export function describePostResourceContract(c: PostResourceContract): void {
   describe(`${c.base}: post-type resource contract`, () => {
-    let t: TestApp;
-    let callers: Callers;
-    const url = (path = '') => `/wp-json/tribe/events/v1/${c.base}${path}`;
-    beforeAll(async () => {
-      t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
-      callers = await createCallers(t.wp);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+    const callers = useCallers(t);
+    const url = (path = '') => `${TRIBE_API}/${c.base}${path}`;
 
     it('reads an item by id and by slug, on both namespaces', async () => {
       const id = await c.seed(t, { title: 'Contract Item', slug: 'contract-item' });
@@ -43,7 +36,7 @@ export function describePostResourceContract(c: PostResourceContract): void {
       expect(byId.body).toMatchObject({ id, [c.nameKey]: 'Contract Item', slug: 'contract-item' });
       const bySlug = await t.request.get(url('/by-slug/contract-item'));
       expect(bySlug.body).toEqual(byId.body);
-      const primary = await t.request.get(`/wp-json/calendar/events/v1/${c.base}/${id}`);
+      const primary = await t.request.get(`${CALENDAR_API}/${c.base}/${id}`);
       expect(primary.body.id).toBe(id);
     });
 

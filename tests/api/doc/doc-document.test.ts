@@ -1,5 +1,6 @@
 import { validateOpenApi } from '../../support/openapi-validator';
 import { useTestApp } from '../../support/test-app';
+import { CALENDAR_API, CALENDAR_NAMESPACES } from '../../support/rest-paths';
 
 /**
  * GET /doc as a client reads it: a valid OpenAPI 3.0 document with the plugin's info, key order, component names
@@ -8,9 +9,8 @@ import { useTestApp } from '../../support/test-app';
 
 const t = useTestApp({ siteUrl: 'http://calendar.test:8080' });
 
-const NAMESPACES = ['calendar/events/v1', 'tribe/events/v1'];
 
-describe.each(NAMESPACES)('GET /wp-json/%s/doc', (ns) => {
+describe.each(CALENDAR_NAMESPACES)('GET /wp-json/%s/doc', (ns) => {
   it('is a valid OpenAPI document by the maintained validator', async () => {
     const res = await t.request.get(`/wp-json/${ns}/doc`);
     expect(res.status).toBe(200);
@@ -43,12 +43,12 @@ describe.each(NAMESPACES)('GET /wp-json/%s/doc', (ns) => {
 });
 
 it('answers servers in the scheme of the request, as the plugin does (https behind a trusted proxy)', async () => {
-  const res = await t.request.get('/wp-json/calendar/events/v1/doc').set('X-Forwarded-Proto', 'https');
+  const res = await t.request.get(`${CALENDAR_API}/doc`).set('X-Forwarded-Proto', 'https');
   expect(res.body.servers).toEqual([{ url: 'https://calendar.test:8080/wp-json/calendar/events/v1/' }]);
 });
 
 it('answers HEAD like GET, without a body', async () => {
-  const res = await t.request.head('/wp-json/calendar/events/v1/doc');
+  const res = await t.request.head(`${CALENDAR_API}/doc`);
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
   expect(res.text ?? '').toBe('');
@@ -57,7 +57,7 @@ it('answers HEAD like GET, without a body', async () => {
 describe('components', () => {
   let schemas: Record<string, any>;
   beforeAll(async () => {
-    schemas = (await t.request.get('/wp-json/calendar/events/v1/doc')).body.components.schemas;
+    schemas = (await t.request.get(`${CALENDAR_API}/doc`)).body.components.schemas;
   });
 
   it('are the plugin’s, in its order, each an object with properties', () => {
@@ -95,7 +95,7 @@ describe('components', () => {
   });
 
   it('resolve every $ref of the document', async () => {
-    const { body } = await t.request.get('/wp-json/calendar/events/v1/doc');
+    const { body } = await t.request.get(`${CALENDAR_API}/doc`);
     const refs = [...JSON.stringify(body).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(10);
     for (const ref of new Set(refs)) expect(Object.keys(body.components.schemas)).toContain(ref.replace('#/components/schemas/', ''));
@@ -103,7 +103,7 @@ describe('components', () => {
 });
 
 it('the validator rejects a document that breaks the OpenAPI schema (the check can fail)', async () => {
-  const { body } = await t.request.get('/wp-json/calendar/events/v1/doc');
+  const { body } = await t.request.get(`${CALENDAR_API}/doc`);
   const broken = structuredClone(body);
   broken.paths['/events/{id}'].get.parameters[0].required = false;
   expect(validateOpenApi(broken).valid).toBe(false);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { restServerOf } from '../../../src/app';
 import { describeArg } from '../../../src/http/route-index';
+import { CALENDAR_NAMESPACES } from '../../support/rest-paths';
 import { useTestApp } from '../../support/test-app';
 
 /**
@@ -114,7 +115,7 @@ it('every endpoint but /doc itself answers with a documented component schema', 
 it('the site index and each namespace descriptor list the same routes and arguments as /doc', async () => {
   const rest = restServerOf(t.app);
   const index = (await t.request.get('/wp-json/')).body;
-  for (const ns of ['calendar/events/v1', 'tribe/events/v1']) {
+  for (const ns of CALENDAR_NAMESPACES) {
     const descriptor = (await t.request.get(`/wp-json/${ns}`)).body;
     const doc = await docOf(ns);
     const routes = rest.routes.filter((r) => r.namespace === ns && r.def.showInIndex !== false);

@@ -5,7 +5,8 @@ import { Event } from '../../../src/calendar/schemas/posts';
 import { updateOption } from '../../../src/wp/options';
 import { createCallers, type Callers } from '../../support/callers';
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
+import { CALENDAR_API } from '../../support/rest-paths';
 
 /**
  * Real responses against the component schemas /doc publishes: every GET route that names a component is read
@@ -13,7 +14,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  * does not know). A serializer that drifts from its schema, or a route whose component has no example here, fails.
  */
 
-let t: TestApp;
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 let callers: Callers;
 /** Values for the path variables of each resource's routes, by REST base (`events`, `tags`…). */
 const examples = new Map<string, Record<string, string>>();
@@ -22,7 +23,6 @@ const METADATA =
   'a:6:{s:5:"width";i:1200;s:6:"height";i:800;s:4:"file";s:17:"2025/01/photo.jpg";s:8:"filesize";i:123456;s:5:"sizes";a:1:{s:9:"thumbnail";a:5:{s:4:"file";s:17:"photo-150x150.jpg";s:5:"width";i:150;s:6:"height";i:150;s:9:"mime-type";s:10:"image/jpeg";s:8:"filesize";i:5000;}}s:10:"image_meta";a:1:{s:5:"title";s:0:"";}}';
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
   callers = await createCallers(t.wp);
   const photo = await seedPost(t.wp, { post_type: 'attachment', post_status: 'inherit', post_title: 'photo', post_mime_type: 'image/jpeg' });
   await seedMeta(t.wp, photo, { _wp_attached_file: '2025/01/photo.jpg', _wp_attachment_metadata: METADATA });
@@ -50,9 +50,6 @@ beforeAll(async () => {
   examples.set('organizers', { id: String(organizer), slug: 'ann' });
   examples.set('categories', { id: String(child.termId) });
   examples.set('tags', { id: String(tag.termId) });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const components = new Map(calendarComponents(CALENDAR_REGISTRY));
@@ -109,7 +106,7 @@ it('every write route that returns a component answers bodies that parse with th
         const body = CREATE_BODIES[base];
         expect({ route: route.pattern, base, body: body !== undefined }).toEqual({ route: route.pattern, base, body: true });
         // A fresh item for each write, so deletes and slug changes do not disturb the others.
-        const created = await t.request.post(`/wp-json/calendar/events/v1/${base}`).set(auth).send({ ...body, ...nameOf(base, ++n) });
+        const created = await t.request.post(`${CALENDAR_API}/${base}`).set(auth).send({ ...body, ...nameOf(base, ++n) });
         expect(created.status).toBe(201);
         const values: Record<string, string> = { id: String(created.body.id), slug: String(created.body.slug) };
         const path = route.pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, (_, variable: string) => values[variable] ?? '');
@@ -131,7 +128,7 @@ function nameOf(base: string, n: number): Record<string, string> {
 }
 
 it('covers the nested objects: venue, organizers, terms, image, date and cost details', async () => {
-  const { body } = await t.request.get(`/wp-json/calendar/events/v1/events/${examples.get('events')!.id}`);
+  const { body } = await t.request.get(`${CALENDAR_API}/events/${examples.get('events')!.id}`);
   expect(body.venue.venue).toBe('Town Hall');
   expect(body.organizer).toHaveLength(1);
   expect(body.categories).toHaveLength(2);
@@ -142,13 +139,13 @@ it('covers the nested objects: venue, organizers, terms, image, date and cost de
   expect(body.custom_fields).toEqual({ _ecp_custom_1: { label: 'Dress code', value: 'Casual' } });
   expect(body.json_ld).toBeDefined();
   expect(Event.safeParse(body).success).toBe(true);
-  const bare = await t.request.get('/wp-json/calendar/events/v1/events/by-slug/bare');
+  const bare = await t.request.get(`${CALENDAR_API}/events/by-slug/bare`);
   expect(bare.body).toMatchObject({ image: false, venue: [], organizer: [], custom_fields: [], all_day: true });
   expect(Event.safeParse(bare.body).success).toBe(true);
 });
 
 it('rejects what the service does not send (the schemas can fail)', async () => {
-  const { body } = await t.request.get(`/wp-json/calendar/events/v1/events/${examples.get('events')!.id}`);
+  const { body } = await t.request.get(`${CALENDAR_API}/events/${examples.get('events')!.id}`);
   expect(Event.safeParse({ ...body, surprise: true }).success).toBe(false);
   expect(Event.safeParse({ ...body, author: 1 }).success).toBe(false);
   expect(Event.safeParse({ ...body, start_date_details: { ...body.start_date_details, year: 2025 } }).success).toBe(false);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createTecTables } from '../../support/tec-tables';
 import { useCallers, useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /** When the database has the plugin's index tables, event writes keep them in step (TEC\Events\Custom_Tables\V1). */
 
@@ -8,7 +9,7 @@ const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 const callers = useCallers(t);
 
 const send = (method: 'post' | 'delete', path: string, body: Record<string, unknown> = {}) =>
-  t.request[method](`/wp-json/tribe/events/v1${path}`).set('Authorization', callers.editor.authorization).send(body);
+  t.request[method](`${TRIBE_API}${path}`).set('Authorization', callers.editor.authorization).send(body);
 
 it('writes nothing there when the tables do not exist', async () => {
   const res = await send('post', '/events', { title: 'No tables', start_date: '2025-07-01 10:00:00', end_date: '2025-07-01 11:00:00' });

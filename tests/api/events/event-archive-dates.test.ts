@@ -1,6 +1,7 @@
 import { updateOption } from '../../../src/wp/options';
 import { seedEvent, type EventSeed } from '../../support/rows';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The date window of GET /events (Archive_Event::get), to the second at both edges of every bound, with and
@@ -28,7 +29,7 @@ async function events(list: Record<string, Omit<EventSeed, 'post_title'>>): Prom
 }
 
 async function titles(query: string, init?: (req: ReturnType<TestApp['request']['get']>) => ReturnType<TestApp['request']['get']>): Promise<string[]> {
-  const req = t.request.get(`/wp-json/tribe/events/v1/events${query}`);
+  const req = t.request.get(`${TRIBE_API}/events${query}`);
   const res = await (init ? init(req) : req);
   expect(res.status).toBe(200);
   return res.body.events.map((e: { title: string }) => e.title);
@@ -47,7 +48,7 @@ describe('the default window', () => {
       ongoing: at('2025-05-30 10:00:00', '2025-06-02 10:00:00'),
     });
     expect(await titles('')).toEqual(['at start', 'at end']);
-    const res = await t.request.get('/wp-json/tribe/events/v1/events');
+    const res = await t.request.get(`${TRIBE_API}/events`);
     expect(res.body.rest_url).toBe('http://calendar.test/wp-json/tribe/events/v1/events/?page=1&per_page=24&start_date=2025-05-31 00:00:00&end_date=2027-06-01 23:59:59&status=publish');
   });
 
@@ -58,7 +59,7 @@ describe('the default window', () => {
     ['Europe/Berlin', '2025-05-31T22:30:00Z', '2025-05-31'],
   ])('in %s at %s the window starts on %s', async (timezone, clock, day) => {
     await site({ timezone, clock: new Date(clock) });
-    const res = await t.request.get('/wp-json/tribe/events/v1/events');
+    const res = await t.request.get(`${TRIBE_API}/events`);
     expect(res.body.rest_url).toContain(`&start_date=${day} 00:00:00&`);
   });
 
@@ -66,7 +67,7 @@ describe('the default window', () => {
     await site({ tec: { multiDayCutoff: '06:00' } });
     await events({ early: at('2025-05-31 05:59:59', '2025-05-31 07:00:00'), 'on time': at('2025-05-31 06:00:00', '2025-05-31 07:00:00') });
     expect(await titles('')).toEqual(['on time']);
-    const res = await t.request.get('/wp-json/tribe/events/v1/events');
+    const res = await t.request.get(`${TRIBE_API}/events`);
     expect(res.body.rest_url).toContain('start_date=2025-05-31 06:00:00&end_date=2027-06-02 05:59:59&');
   });
 });
@@ -122,9 +123,9 @@ describe('start_date and end_date', () => {
 
   it('report the computed bounds in rest_url', async () => {
     await site();
-    const res = await t.request.get('/wp-json/tribe/events/v1/events?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00');
+    const res = await t.request.get(`${TRIBE_API}/events?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00`);
     expect(res.body.rest_url).toContain('&start_date=2025-07-10 00:00:00&end_date=2025-07-20 23:59:59&');
-    const strict = await t.request.get('/wp-json/tribe/events/v1/events?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00&strict_dates=1');
+    const strict = await t.request.get(`${TRIBE_API}/events?start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00&strict_dates=1`);
     expect(strict.body.rest_url).toContain('&start_date=2025-07-10 15:00:00&end_date=2025-07-20 08:00:00&');
   });
 });
@@ -159,20 +160,20 @@ describe('starts_before, starts_after, ends_before, ends_after', () => {
     expect(await titles('?ends_before=2025-12-31&end_date=2024-12-31')).toEqual(['last year']);
     // A value in a JSON body is not in the query string: the window stays lifted.
     expect(await titles('?starts_after=2024-01-01', (req) => req.set('Content-Type', 'application/json').send({ start_date: '2025-06-01' }))).toEqual(['last year', 'this summer']);
-    const res = await t.request.get('/wp-json/tribe/events/v1/events?starts_after=2024-01-01');
+    const res = await t.request.get(`${TRIBE_API}/events?starts_after=2024-01-01`);
     expect(res.body.rest_url).toBe('http://calendar.test/wp-json/tribe/events/v1/events/?page=1&per_page=24&status=publish&starts_after=2024-01-01 23:59:59');
   });
 
   it.each(['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'])('refuses an unreadable %s', async (param) => {
     await site();
-    const res = await t.request.get(`/wp-json/tribe/events/v1/events?${param}=not a date`);
+    const res = await t.request.get(`${TRIBE_API}/events?${param}=not a date`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { params: { [param]: 'Invalid parameter.' } } });
   });
 
   it.each(['', '0'])('refuses strict_dates=%s, empty to PHP', async (value) => {
     await site();
-    const res = await t.request.get(`/wp-json/tribe/events/v1/events?strict_dates=${value}`);
+    const res = await t.request.get(`${TRIBE_API}/events?strict_dates=${value}`);
     expect(res.status).toBe(400);
     expect(res.body.data.params).toEqual({ strict_dates: 'Invalid parameter.' });
   });
@@ -194,7 +195,7 @@ describe('include', () => {
     expect(await titles(`?include[]=${ids['early july']}&include[]=${ids['far past']}`)).toEqual(['early july']);
     // A relative bound lifts the window.
     expect(await titles(`?include=${all}&starts_after=2020-01-01`)).toEqual(['late july', 'yesterday noon', 'far past', 'early july']);
-    const res = await t.request.get(`/wp-json/tribe/events/v1/events?include=${all}`);
+    const res = await t.request.get(`${TRIBE_API}/events?include=${all}`);
     expect(res.body.rest_url).toContain(`&start_date=2025-05-31 23:59:00&end_date=2027-06-01 12:00:00&status=publish&include=${all}`);
   });
 });

@@ -1,13 +1,14 @@
 import { createCallers, type Callers } from '../../support/callers';
 import { relate, seedEvent, seedPost, seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Every filter of GET /events alone and combined (Archive_Event::READ_args), its coercions and its invalid
  * values, on one calendar written straight into the tables.
  */
 
-let t: TestApp;
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 let callers: Callers;
 const e: Record<string, number> = {};
 const v: Record<string, number> = {};
@@ -15,7 +16,6 @@ const o: Record<string, number> = {};
 const term: Record<string, { termId: number; ttId: number }> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
   callers = await createCallers(t.wp);
   term.music = await seedTerm(t.wp, 'tribe_events_cat', 'Music');
   term.jazz = await seedTerm(t.wp, 'tribe_events_cat', 'Jazz', { parent: term.music.termId });
@@ -54,12 +54,9 @@ beforeAll(async () => {
     await relate(t.wp, e[name]!, term[tt]!.ttId);
   }
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const get = (query: string, auth?: string) => {
-  const req = t.request.get(`/wp-json/tribe/events/v1/events${query}`);
+  const req = t.request.get(`${TRIBE_API}/events${query}`);
   return auth ? req.set('Authorization', auth) : req;
 };
 const names = async (query: string, auth?: string): Promise<string[]> => {

@@ -1,6 +1,7 @@
 import { seedMeta, seedPost } from '../../support/rows';
 import { useCallers, useTestApp } from '../../support/test-app';
 import { updateOption } from '../../../src/wp/options';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /** POST /events: the response and the exact rows the plugin would write (Single_Event::create,
 *   Tribe__Events__API::saveEventMeta). */
@@ -9,7 +10,7 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const t = useTestApp({ clock: () => NOW });
 const callers = useCallers(t);
 
-const create = (body: Record<string, unknown>, as = callers.editor) => t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', as.authorization).send(body);
+const create = (body: Record<string, unknown>, as = callers.editor) => t.request.post(`${TRIBE_API}/events`).set('Authorization', as.authorization).send(body);
 const post = (id: number) => t.wp.knex(t.wp.t.posts).where('ID', id).first();
 async function meta(id: number): Promise<Record<string, string | string[]>> {
   const rows: Array<{ meta_key: string; meta_value: string }> = await t.wp.knex(t.wp.t.postmeta).where('post_id', id).orderBy('meta_id');
@@ -300,7 +301,7 @@ describe('status scale-back', () => {
 
 describe('permissions', () => {
   it('answers 401 to anonymous callers and 403 to subscribers', async () => {
-    const anonymous = await t.request.post('/wp-json/tribe/events/v1/events').send({ title: 'x', start_date: '2025-07-01', end_date: '2025-07-01' });
+    const anonymous = await t.request.post(`${TRIBE_API}/events`).send({ title: 'x', start_date: '2025-07-01', end_date: '2025-07-01' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('rest_forbidden');
     const subscriber = await create({ title: 'x', start_date: '2025-07-01', end_date: '2025-07-01' }, callers.subscriber);

@@ -1,6 +1,7 @@
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
 import { useTestApp } from '../../support/test-app';
 import { updateOption } from '../../../src/wp/options';
+import { CALENDAR_API, TRIBE_API } from '../../support/rest-paths';
 
 /**
  * GET /events/{id} on rows written straight into the tables, as WordPress and the plugin write them,
@@ -9,7 +10,7 @@ import { updateOption } from '../../../src/wp/options';
 
 const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 
-const get = (path: string) => t.request.get(`/wp-json/tribe/events/v1${path}`);
+const get = (path: string) => t.request.get(`${TRIBE_API}${path}`);
 
 describe('the event object', () => {
   it('has every key in the plugin order with its type', async () => {
@@ -63,7 +64,7 @@ describe('the event object', () => {
 
   it('builds URLs under the namespace the request came in on', async () => {
     const id = await seedEvent(t.wp, { post_title: 'Namespaced', start: '2025-07-14 12:00:00', end: '2025-07-14 14:00:00' });
-    const res = await t.request.get(`/wp-json/calendar/events/v1/events/${id}`);
+    const res = await t.request.get(`${CALENDAR_API}/events/${id}`);
     expect(res.body.rest_url).toBe(`http://calendar.test/wp-json/calendar/events/v1/events/${id}`);
     const plain = await t.request.get(`/?rest_route=/calendar/events/v1/events/${id}`);
     expect(plain.body).toEqual(res.body);
@@ -155,7 +156,7 @@ describe('the event object', () => {
     const tag = await seedTerm(t.wp, 'post_tag', 'Outdoor', { count: 3 });
     const id = await seedEvent(t.wp, { post_title: 'Terms', start: '2025-07-14 12:00:00', end: '2025-07-14 14:00:00' });
     for (const tt of [child.ttId, parent.ttId, tag.ttId]) await relate(t.wp, id, tt);
-    const body = (await t.request.get(`/wp-json/calendar/events/v1/events/${id}`)).body;
+    const body = (await t.request.get(`${CALENDAR_API}/events/${id}`)).body;
     expect(body.categories.map((c: { name: string }) => c.name)).toEqual(['Arts', 'Music']);
     expect(body.categories[1]).toEqual({
       name: 'Music',

@@ -1,6 +1,7 @@
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
 import type { Caller } from '../../support/callers';
 import { useCallers, useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /** Updates (not partial, as in the plugin), trash, and who may do either (Single_Event::update, delete). */
 
@@ -8,9 +9,8 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const t = useTestApp({ clock: () => NOW });
 const callers = useCallers(t);
 
-const api = '/wp-json/tribe/events/v1';
 const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body: Record<string, unknown> = {}, as: Caller = callers.editor) =>
-  t.request[method](`${api}${path}`).set('Authorization', as.authorization).send(body);
+  t.request[method](`${TRIBE_API}${path}`).set('Authorization', as.authorization).send(body);
 const metaOf = async (id: number, key: string) => (await t.wp.knex(t.wp.t.postmeta).where({ post_id: id, meta_key: key }).orderBy('meta_id')).map((r) => r.meta_value);
 const row = (id: number) => t.wp.knex(t.wp.t.posts).where('ID', id).first();
 
@@ -179,8 +179,8 @@ describe('who may update and delete', () => {
 
   it('answers 401 to anonymous writers, after validating their input', async () => {
     const id = await seedEvent(t.wp, { post_title: 'Anon', start: '2025-07-10 10:00:00', end: '2025-07-10 11:00:00' });
-    expect((await t.request.post(`${api}/events/${id}`).send({ title: 'x' })).status).toBe(401);
-    expect((await t.request.delete(`${api}/events/${id}`)).status).toBe(401);
-    expect((await t.request.post(`${api}/events/${id}`).send({ status: 'nope' })).status).toBe(400);
+    expect((await t.request.post(`${TRIBE_API}/events/${id}`).send({ title: 'x' })).status).toBe(401);
+    expect((await t.request.delete(`${TRIBE_API}/events/${id}`)).status).toBe(401);
+    expect((await t.request.post(`${TRIBE_API}/events/${id}`).send({ status: 'nope' })).status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { updateOption } from '../../../src/wp/options';
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
+import { CALENDAR_API } from '../../support/rest-paths';
 
 /**
  * Discovery as a WordPress site with the plugin does it: the site root and the front-end pages the API links to
@@ -8,12 +9,11 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  * (or a 404 page for an unknown or unpublished item).
  */
 
-let t: TestApp;
-const ROOT = 'http://calendar.test/wp-json/calendar/events/v1/';
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+const ROOT = `${SITE_URL}${CALENDAR_API}/`;
 let ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
   const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Town <b>Hall</b>', post_name: 'town-hall' });
   await seedMeta(t.wp, venue, { _VenueAddress: '1 Main St', _VenueCity: 'Springfield' });
   const organizer = await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: 'Ann & Co', post_name: 'ann' });
@@ -33,9 +33,6 @@ beforeAll(async () => {
   for (const term of [jazz, outdoor]) await relate(t.wp, event, term.ttId);
   ids = { venue, organizer, event, draft, allDay };
 });
-afterAll(async () => {
-  await t.close();
-});
 
 function expectDiscovery(res: { headers: Record<string, string> }, apiRoot: string) {
   expect(res.headers.link).toBe('<http://calendar.test/wp-json/>; rel="https://api.w.org/"');
@@ -46,7 +43,7 @@ function expectDiscovery(res: { headers: Record<string, string> }, apiRoot: stri
 
 /** The permalinks as the API writes them into its objects. */
 async function apiUrls() {
-  const event = (await t.request.get(`/wp-json/calendar/events/v1/events/${ids.event}`)).body;
+  const event = (await t.request.get(`${CALENDAR_API}/events/${ids.event}`)).body;
   return { event: event.url as string, venue: event.venue.url as string, organizer: event.organizer[0].url as string };
 }
 

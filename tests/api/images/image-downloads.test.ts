@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createCallers, type Callers } from '../../support/callers';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Images given by URL: the guard wp_safe_remote_get() puts around the download (no loopback or private targets
@@ -51,7 +52,7 @@ const refused = { code: 'rest_invalid_param', message: 'Invalid parameter(s): im
 describe('image URLs', () => {
   it('stores the file with its sizes, serves it under /wp-content/uploads/, and follows a redirect on the same host', async () => {
     const { t, callers } = await appWith(['127.0.0.1']);
-    const res = await t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(event(`${base}/to-poster`));
+    const res = await t.request.post(`${TRIBE_API}/events`).set('Authorization', callers.editor.authorization).send(event(`${base}/to-poster`));
     expect(res.status).toBe(201);
     expect(res.body.image).toMatchObject({ extension: 'png', width: 400, height: 300, filesize: png.length });
     expect(Object.keys(res.body.image.sizes)).toEqual(['thumbnail', 'medium']);
@@ -69,7 +70,7 @@ describe('image URLs', () => {
 
   it('refuses loopback targets unless the allow-list names them', async () => {
     const { t, callers } = await appWith([]);
-    const res = await t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(event(`${base}/poster.png`));
+    const res = await t.request.post(`${TRIBE_API}/events`).set('Authorization', callers.editor.authorization).send(event(`${base}/poster.png`));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(refused);
     expect(await t.wp.knex(t.wp.t.posts).count({ n: '*' }).first()).toEqual({ n: 0 });
@@ -78,7 +79,7 @@ describe('image URLs', () => {
   it('refuses a redirect to a private address, and a file larger than the limit', async () => {
     const { t, callers } = await appWith(['127.0.0.1'], 1000);
     for (const url of [`${base}/to-private`, `${base}/poster.png`, 'file:///etc/passwd']) {
-      const res = await t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(event(url));
+      const res = await t.request.post(`${TRIBE_API}/events`).set('Authorization', callers.editor.authorization).send(event(url));
       expect([url, res.status, res.body]).toEqual([url, 400, refused]);
     }
   });
@@ -89,7 +90,7 @@ describe('a write that fails after the download', () => {
 
   it('leaves no file behind when another argument is refused, or when the write itself fails', async () => {
     const { t, callers } = await appWith(['127.0.0.1']);
-    const post = (body: Record<string, unknown>) => t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', callers.editor.authorization).send(body);
+    const post = (body: Record<string, unknown>) => t.request.post(`${TRIBE_API}/events`).set('Authorization', callers.editor.authorization).send(body);
     const before = await files();
     // Refused by the checks run after the image's (an unknown author id).
     const refusedAuthor = await post({ ...event(`${base}/poster.png`), author: 999999 });

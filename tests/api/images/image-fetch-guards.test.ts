@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { MediaSettings } from '../../../src/media/uploads';
 import { createCallers, type Callers } from '../../support/callers';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 // The modules themselves (not an import's namespace copy), so that a spy replaces what the fetcher calls.
 const dns = require('node:dns/promises') as typeof import('node:dns/promises');
@@ -89,7 +90,7 @@ const event = (image: string) => ({ title: 'Poster', start_date: '2030-01-01 10:
 const refused = { code: 'rest_invalid_param', message: 'Invalid parameter(s): image', data: { status: 400, params: { image: 'Invalid parameter.' }, details: [] } };
 
 async function post(app: { t: TestApp; callers: Callers }, image: string) {
-  return app.t.request.post('/wp-json/tribe/events/v1/events').set('Authorization', app.callers.editor.authorization).send(event(image));
+  return app.t.request.post(`${TRIBE_API}/events`).set('Authorization', app.callers.editor.authorization).send(event(image));
 }
 const attachments = async (t: TestApp) => (await t.wp.knex(t.wp.t.posts).where('post_type', 'attachment').count({ n: '*' }))[0]!.n;
 

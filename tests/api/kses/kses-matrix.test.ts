@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { createCallers, type Callers } from '../../support/callers';
 import { pathDiff } from '../../support/path-diff';
 import { createTecTables } from '../../support/tec-tables';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
 import { dumpTerms, dumpWrites, substitute, termBase } from '../../support/write-rows';
 import { KSES_ROLES, ksesAnswer, ksesSteps, PAYLOADS } from './kses-scenarios';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Roles × payloads × fields: the same writes sent to the real plugin (tests/fixtures/plugin/kses-<role>.json,
@@ -22,14 +23,12 @@ interface RecordedScenario {
 }
 
 const NOW = new Date('2026-11-25T15:00:00Z');
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW, siteUrl: SITE_URL });
 let callers: Callers;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL });
   await createTecTables(t.wp);
   callers = await createCallers(t.wp);
 });
-afterAll(() => t.close());
 
 async function emptyCalendar(): Promise<number> {
   for (const table of ['tec_occurrences', 'tec_events', 'postmeta', 'term_relationships', 'termmeta', 'term_taxonomy', 'terms', 'posts']) await t.wp.knex(`${t.prefix}${table}`).delete();
@@ -54,7 +53,7 @@ describe.each(KSES_ROLES.map((role) => [role]))('as %s', (role) => {
     const ids: number[] = [];
     const answers = [];
     for (const step of ksesSteps(payload)) {
-      const res = await t.request.post(`/wp-json/tribe/events/v1${substitute(step.path, ids)}`).set('Authorization', caller.authorization).send(substitute(step.body, ids));
+      const res = await t.request.post(`${TRIBE_API}${substitute(step.path, ids)}`).set('Authorization', caller.authorization).send(substitute(step.body, ids));
       ids.push(Number(res.body.id ?? 0));
       answers.push({ status: res.status, answer: JSON.parse(JSON.stringify(ksesAnswer(res.body)).split(SITE_URL).join('<site>')) as unknown });
     }

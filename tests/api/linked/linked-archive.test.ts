@@ -1,7 +1,8 @@
 import { updateOption } from '../../../src/wp/options';
 import { createCallers, type Callers } from '../../support/callers';
 import { seedEvent, seedMeta, seedPost } from '../../support/rows';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The filters of GET /venues and GET /organizers (Archive_Venue, Archive_Organizer) on rows written straight into the
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  * plugin's totals when a search finds nothing.
  */
 
-let t: TestApp;
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 let callers: Callers;
 const v: Record<string, number> = {};
 const o: Record<string, number> = {};
@@ -30,7 +31,6 @@ async function linked(bag: Record<string, number>, type: string, name: string, n
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
   callers = await createCallers(t.wp);
   await linked(v, 'tribe_venue', 'VA', 1, { title: 'Town Hall', meta: { _VenueAddress: '1 Main St', _VenueCity: 'Springfield', _VenueZip: '62701' } });
   await linked(v, 'tribe_venue', 'VB', 2, { title: 'Riverside Park', meta: { _VenueCity: 'Portland', _VenuePhone: '555-1234' } });
@@ -61,12 +61,9 @@ beforeAll(async () => {
   await event('EV6', '2025-07-06', 'publish', v.VD!);
   await event('EV7', '2025-05-01', 'publish', v.VF!);
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const get = (path: string, auth?: string) => {
-  const req = t.request.get(`/wp-json/tribe/events/v1/${path}`);
+  const req = t.request.get(`${TRIBE_API}/${path}`);
   return auth ? req.set('Authorization', auth) : req;
 };
 async function names(bag: Record<string, number>, path: string, auth?: string): Promise<string[]> {

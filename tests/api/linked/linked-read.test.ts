@@ -1,12 +1,13 @@
 import { seedMeta, seedPost } from '../../support/rows';
 import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /** GET /venues/{id}, /organizers/{id} and by-slug on rows written as WordPress would (Post_Repository::get_venue_data,
 *   get_organizer_data). */
 
 const t = useTestApp();
 
-const get = (path: string) => t.request.get(`/wp-json/tribe/events/v1${path}`);
+const get = (path: string) => t.request.get(`${TRIBE_API}${path}`);
 
 describe('venue object', () => {
   it('drops empty keys, then appends map flags and global ids', async () => {

@@ -1,5 +1,6 @@
 import { seedEvent, seedMeta, seedPost } from '../../support/rows';
 import { useCallers, useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /** Venue and organizer writes: the meta rows the plugin stores, reset semantics, de-duplication, trash effects. */
 
@@ -7,7 +8,7 @@ const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
 const callers = useCallers(t);
 
 const send = (method: 'post' | 'put' | 'delete', path: string, body: Record<string, unknown> = {}) =>
-  t.request[method](`/wp-json/tribe/events/v1${path}`).set('Authorization', callers.editor.authorization).send(body);
+  t.request[method](`${TRIBE_API}${path}`).set('Authorization', callers.editor.authorization).send(body);
 async function meta(id: number): Promise<Record<string, string>> {
   const rows: Array<{ meta_key: string; meta_value: string }> = await t.wp.knex(t.wp.t.postmeta).where('post_id', id).orderBy('meta_id');
   // _tribe_modified_fields is pinned against the plugin in plugin-writes.test.ts.
@@ -135,13 +136,13 @@ describe('events embed inline-created venues and organizers exactly as their own
       venue: { venue: 'Embedded Hall', address: '9 Road', city: 'Turin', phone: '011' },
       organizer: [{ organizer: 'Embedded Org', email: 'org@example.com', website: 'https://org.example' }],
     });
-    const venue = await t.request.get(`/wp-json/tribe/events/v1/venues/${res.body.venue.id}`);
-    const organizer = await t.request.get(`/wp-json/tribe/events/v1/organizers/${res.body.organizer[0].id}`);
+    const venue = await t.request.get(`${TRIBE_API}/venues/${res.body.venue.id}`);
+    const organizer = await t.request.get(`${TRIBE_API}/organizers/${res.body.organizer[0].id}`);
     const { json_ld: _v, ...venueBody } = venue.body;
     const { json_ld: _o, ...organizerBody } = organizer.body;
     expect(res.body.venue).toEqual(venueBody);
     expect(res.body.organizer[0]).toEqual(organizerBody);
-    const single = await t.request.get(`/wp-json/tribe/events/v1/events/${res.body.id}`);
+    const single = await t.request.get(`${TRIBE_API}/events/${res.body.id}`);
     expect(single.body.venue).toEqual({ ...venueBody, json_ld: expect.objectContaining({ '@type': 'Place' }) });
   });
 });

@@ -1,9 +1,10 @@
 import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
 import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../../support/write-rows';
 import recorded from './bookkeeping-writes.json';
 import { BOOKKEEPING_SCENARIOS } from './bookkeeping-scenarios';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The plugin's bookkeeping around event writes (bookkeeping-writes.json, recorded by
@@ -13,14 +14,12 @@ import { BOOKKEEPING_SCENARIOS } from './bookkeeping-scenarios';
  */
 
 const NOW = new Date('2026-11-25T15:00:00Z');
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW, siteUrl: SITE_URL });
 let callers: Callers;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL });
   await createTecTables(t.wp);
   callers = await createCallers(t.wp);
 });
-afterAll(() => t.close());
 
 async function emptyCalendar(): Promise<number> {
   for (const table of ['tec_occurrences', 'tec_events', 'postmeta', 'term_relationships', 'termmeta', 'term_taxonomy', 'terms', 'posts']) await t.wp.knex(`${t.prefix}${table}`).delete();
@@ -38,7 +37,7 @@ describe.each(BOOKKEEPING_SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids)}`)
+      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`${TRIBE_API}${substitute(step.path, ids)}`)
         .set('Authorization', callers.administrator.authorization)
         .send(step.body ? substitute(step.body, ids) : undefined);
       ids.push(Number(res.body.id ?? 0));

@@ -1,11 +1,12 @@
 import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
 import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../../support/write-rows';
 import edgeRecorded from './edge-writes.json';
 import hostileRecorded from './hostile-writes.json';
 import { EDGE_SCENARIOS } from './edge-scenarios';
 import { HOSTILE_SCENARIOS } from './hostile-scenarios';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Edge cases of event writes and list URLs sent to the real plugin (edge-writes.json, recorded by
@@ -15,14 +16,12 @@ import { HOSTILE_SCENARIOS } from './hostile-scenarios';
  */
 
 const NOW = new Date('2026-11-25T15:00:00Z');
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW, siteUrl: SITE_URL });
 let callers: Callers;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL });
   await createTecTables(t.wp);
   callers = await createCallers(t.wp);
 });
-afterAll(() => t.close());
 
 async function emptyCalendar(): Promise<number> {
   for (const table of ['tec_occurrences', 'tec_events', 'postmeta', 'term_relationships', 'termmeta', 'term_taxonomy', 'terms', 'posts']) await t.wp.knex(`${t.prefix}${table}`).delete();
@@ -45,7 +44,7 @@ describe.each(SETS.flatMap((set) => set.scenarios.map((s, i) => [s.name, s, set.
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const request = t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids)}`).set('Authorization', callers.administrator.authorization);
+      const request = t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`${TRIBE_API}${substitute(step.path, ids)}`).set('Authorization', callers.administrator.authorization);
       const res = step.form !== undefined ? await request.type('form').send(substitute(step.form, ids)) : await request.send(step.body ? substitute(step.body, ids) : undefined);
       ids.push(Number(res.body.id ?? 0));
       answers.push({ status: res.status, fields: pickFields(res.body, step.check ?? ['code'], ctx, ids) });

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useCallers, useTestApp } from '../../support/test-app';
 import { dumpWrites, pickFields, substitute } from '../../support/write-rows';
 import recorded from './plugin-writes.json';
 import { DISCOVERY_PAGES, SCENARIOS, SLUG_LOOKUPS } from './scenarios';
 import { seedEvent, seedPost } from '../../support/rows';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The same writes sent to the real plugin (plugin-writes.json, recorded by scripts/record-plugin-writes.ts) and to
@@ -18,8 +18,6 @@ import { seedEvent, seedPost } from '../../support/rows';
  */
 
 const NOW = new Date('2026-11-25T15:00:00Z');
-let t: TestApp;
-let callers: Callers;
 let images: Server;
 let uploadsDir: string;
 let imageUrl: string;
@@ -34,13 +32,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/wp-admin/images/wordpress-logo.png`;
   uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-'));
-  const ports = [80, 443, 8080, Number(new URL(imageUrl).port)];
-  t = await startTestApp({ clock: () => NOW, siteUrl: SITE_URL, media: { uploadsDir, timeoutMs: 5000, maxBytes: 1_000_000, allow: ['127.0.0.1'], ports } });
-  await createTecTables(t.wp);
-  callers = await createCallers(t.wp);
 });
+const t = useTestApp(() => {
+  const ports = [80, 443, 8080, Number(new URL(imageUrl).port)];
+  return { clock: () => NOW, siteUrl: SITE_URL, media: { uploadsDir, timeoutMs: 5000, maxBytes: 1_000_000, allow: ['127.0.0.1'], ports } };
+});
+beforeAll(async () => {
+  await createTecTables(t.wp);
+});
+const callers = useCallers(t);
 afterAll(async () => {
-  await t.close();
   await new Promise((resolve) => images.close(resolve));
   await rm(uploadsDir, { recursive: true, force: true });
 });
@@ -58,7 +59,7 @@ describe.each(SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] as con
     const ids: number[] = [];
     const answers = [];
     for (const step of scenario.steps) {
-      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`/wp-json/tribe/events/v1${substitute(step.path, ids, imageUrl)}`)
+      const res = await t.request[step.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get'](`${TRIBE_API}${substitute(step.path, ids, imageUrl)}`)
         .set('Authorization', callers.administrator.authorization)
         .send(step.body ? substitute(step.body, ids, imageUrl) : undefined);
       ids.push(Number(res.body.id ?? 0));
@@ -80,7 +81,7 @@ describe('by-slug lookups', () => {
     const answers = [];
     for (const lookup of SLUG_LOOKUPS) {
       await t.wp.knex(t.wp.t.posts).where('ID', ids[lookup.resource]).update({ post_name: lookup.stored });
-      const res = await t.request.get(`/wp-json/tribe/events/v1/${lookup.resource}/by-slug/${encodeURIComponent(lookup.requested)}`);
+      const res = await t.request.get(`${TRIBE_API}/${lookup.resource}/by-slug/${encodeURIComponent(lookup.requested)}`);
       answers.push({ ...lookup, status: res.status, found: res.body.id === ids[lookup.resource], code: res.body.code ?? null });
     }
     expect(answers).toEqual(recorded.slugs);
@@ -91,7 +92,7 @@ describe('discovery headers of the front-end pages', () => {
   it('name the namespace root except on events and term archives', async () => {
     await emptyCalendar();
     const created = await t.request
-      .post('/wp-json/tribe/events/v1/events')
+      .post(`${TRIBE_API}/events`)
       .set('Authorization', callers.administrator.authorization)
       .send({ title: 'Slugged', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', venue: { venue: 'V' }, organizer: [{ organizer: 'O' }], categories: ['Music'] });
     expect(created.status).toBe(201);

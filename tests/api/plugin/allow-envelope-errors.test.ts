@@ -1,18 +1,11 @@
-import { pluginCalendar, recorded, replay, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { pluginCalendar, recorded, replay, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * The `Allow` header (rest_send_allow_header), `_envelope`/`_fields` and error answers as the plugin gives them, pinned by
  * its recorded answers (tests/fixtures/plugin).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 const OPTIONS = ['/events', '/events/ID', '/venues', '/venues/ID', '/categories', '/categories/ID', '/events/by-slug/x', '/'];
 

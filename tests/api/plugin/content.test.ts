@@ -1,18 +1,11 @@
-import { pluginCalendar, recorded, replay, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { pluginCalendar, recorded, replay, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * Rendered descriptions as the plugin answers them (recorded): classic content through wpautop, block-editor
  * content rendered as blocks (WordPress 7.0 class names) and never run through wpautop.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 const names = pluginCalendar().calendar.events.map((id) => `event ${id} admin`).filter((name) => recorded(name).status === 200);
 

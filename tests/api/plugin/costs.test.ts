@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { useCallers, useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Costs as The Events Calendar 6.17.2 stores and reads them (tests/fixtures/plugin/costs.json, recorded by
@@ -30,7 +31,7 @@ it('covers lists, separators, zeros, text prices and currency symbols', () => {
 
 it.each(recorded.map((r) => [JSON.stringify(r.written), r] as const))('cost %s', async (_, r) => {
   const created = await t.request
-    .post('/wp-json/tribe/events/v1/events')
+    .post(`${TRIBE_API}/events`)
     .set('Authorization', callers.editor.authorization)
     .send({ title: 'Cost', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', cost: r.written });
   expect(created.status).toBe(201);
@@ -42,7 +43,7 @@ it.each(recorded.map((r) => [JSON.stringify(r.written), r] as const))('cost %s',
   expect(rows.filter((m) => m.meta_key === '_EventCost').map((m) => m.meta_value)).toEqual(r.costRows);
   expect(rows.find((m) => m.meta_key === '_EventCurrencySymbol')?.meta_value ?? null).toBe(r.currencySymbol);
   expect(rows.find((m) => m.meta_key === '_EventCurrencyPosition')?.meta_value ?? null).toBe(r.currencyPosition);
-  const read = await t.request.get(`/wp-json/tribe/events/v1/events/${created.body.id}`);
+  const read = await t.request.get(`${TRIBE_API}/events/${created.body.id}`);
   expect({ cost: read.body.cost, cost_details: read.body.cost_details, price: read.body.json_ld.offers?.price ?? null }).toEqual({
     cost: r.cost,
     cost_details: r.cost_details,

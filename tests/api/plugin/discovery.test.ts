@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /**
  * The discovery documents (the REST index's calendar routes, the namespace descriptor, every route's OPTIONS answer)
@@ -30,10 +30,9 @@ const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugi
 const recorded = (name: string): Recorded => fixture.answers[name] ?? (() => { throw new Error(`no recorded answer "${name}"`); })();
 const names = (test: (name: string) => boolean) => Object.keys(fixture.answers).filter(test);
 
-let t: TestApp;
 let now = new Date();
+const t = useTestApp({ siteUrl: fixture.site, clock: () => now });
 beforeAll(async () => {
-  t = await startTestApp({ siteUrl: fixture.site, clock: () => now });
   for (const [table, rows] of Object.entries(fixture.tables)) {
     await t.wp.knex(`${t.prefix}${table}`).delete();
     await t.wp.knex(`${t.prefix}${table}`).insert(rows);
@@ -42,9 +41,6 @@ beforeAll(async () => {
     await t.wp.knex(`${t.prefix}options`).where({ option_name }).delete();
     await t.wp.knex(`${t.prefix}options`).insert({ option_name, option_value, autoload: 'yes' });
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function replay(name: string) {

@@ -1,5 +1,4 @@
-import { pluginCalendar, recorded, replay, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { pluginCalendar, recorded, replay, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * The schema.org data of single reads, as The Events Calendar 6.17.2 writes it (recorded answers): description
@@ -8,13 +7,7 @@ import type { TestApp } from '../../support/test-app';
  * unpublished venues and organizers as `false`.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 const cal = pluginCalendar().calendar;
 /** antispambot() entity-encodes e-mails at random on every request: compare them decoded. */

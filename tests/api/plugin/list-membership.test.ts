@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index';
 import { updateOption } from '../../../src/wp/options';
-import { pluginCalendar, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { pluginCalendar, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * Which events a list holds, as The Events Calendar 6.17.2 answered on the same calendar
@@ -28,13 +27,7 @@ interface RecordedList {
 const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/lists.json'), 'utf8')) as { calendar: unknown; lists: RecordedList[] };
 const SOURCES = ['occurrences', 'occurrence index', 'event index', 'date meta'] as const;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 it('was recorded on the calendar of the recorded rows', () => {
   expect(fixture.calendar).toEqual(pluginCalendar().calendar);

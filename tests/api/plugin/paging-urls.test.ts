@@ -1,5 +1,4 @@
-import { recorded, replay, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { recorded, replay, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * The archive URLs as the plugin builds them with add_query_arg() (recorded answers): `rest_url` raw until venue,
@@ -7,13 +6,7 @@ import type { TestApp } from '../../support/test-app';
  * `featured=false` dropped; `geoloc` with bare `geoloc_lat&geoloc_lng`.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 const LISTS = [
   'events page 2', 'events spaces', 'events search', 'events featured true', 'events featured false', 'events venue',

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { updateOption } from '../../../src/wp/options';
-import { startOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { useTestAppOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Protocol details as The Events Calendar 6.17.2 answered them on the comparison calendar
@@ -46,14 +46,10 @@ const VARIANTS: Record<string, { tec?: string; wordpress: string }> = {
   "TEC's setting no number": { tec: 'abc', wordpress: '10' },
 };
 
-let t: TestApp;
+const t = useTestAppOnPluginRows(fixture);
 let tecOptions: Record<string, unknown>;
 beforeAll(async () => {
-  t = await startOnPluginRows(fixture);
   tecOptions = (await t.wp.knex(t.wp.t.options).where('option_name', 'tribe_events_calendar_options').first()) as Record<string, unknown>;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function send(x: Recorded) {
@@ -129,7 +125,7 @@ describe('paths, paging URLs, OPTIONS and /doc', () => {
 
   it("documents every component and property of the plugin's /doc, and no other component", async () => {
     const plugin = JSON.parse(fixture.answers.find((a) => a.name === 'doc')!.body) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> }; paths: Record<string, Record<string, unknown>> };
-    const res = await t.request.get('/wp-json/tribe/events/v1/doc');
+    const res = await t.request.get(`${TRIBE_API}/doc`);
     const service = res.body as typeof plugin;
     expect(Object.keys(service.components.schemas)).toEqual(Object.keys(plugin.components.schemas));
     for (const [name, schema] of Object.entries(plugin.components.schemas)) {

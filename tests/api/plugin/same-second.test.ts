@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { useTestAppOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
 
 /**
  * Venues and organizers created within the same second, listed as The Events Calendar 6.17.2 lists them on MariaDB
@@ -27,14 +26,10 @@ type Fixture = RowsFixture & { credentials: { admin: string; author: string }; a
 const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/same-second.json'), 'utf8')) as Fixture;
 const posts = new Map((fixture.tables.posts as Array<{ ID: number; post_date: string; post_status: string }>).map((p) => [p.ID, p]));
 
-let t: TestApp;
+const t = useTestAppOnPluginRows(fixture);
 beforeAll(async () => {
-  t = await startOnPluginRows(fixture);
   // As the recorder did: the engine's estimates choose between a bounded and a full sort, which order ties apart.
   await t.wp.dialect.analyze(t.wp.knex, [t.wp.t.posts, t.wp.t.postmeta]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function list(recorded: Pick<RecordedList, 'path' | 'as'>): Promise<{ status: number; total: string | null; ids: number[] | null; code: string | null }> {

@@ -1,8 +1,9 @@
 import { createTecTables } from '../../support/tec-tables';
 import { createCallers } from '../../support/callers';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
 import recorded from '../../fixtures/plugin/search-edges.json';
 import { listAnswer, SEARCH_CALENDAR, SEARCH_QUERIES } from './search-edges';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Searches and list filters at their edges, answered as the plugin answers them (search-edges.json, recorded by
@@ -11,17 +12,15 @@ import { listAnswer, SEARCH_CALENDAR, SEARCH_QUERIES } from './search-edges';
  * whose slug sanitizes to nothing passes once the taxonomy has a term, and filters by nothing.
  */
 
-let t: TestApp;
+const t = useTestApp({ siteUrl: SITE_URL });
 beforeAll(async () => {
-  t = await startTestApp({ siteUrl: SITE_URL });
   await createTecTables(t.wp);
   const { administrator } = await createCallers(t.wp);
   for (const write of SEARCH_CALENDAR) {
-    const res = await t.request.post(`/wp-json/tribe/events/v1${write.path}`).set('Authorization', administrator.authorization).send(write.body);
+    const res = await t.request.post(`${TRIBE_API}${write.path}`).set('Authorization', administrator.authorization).send(write.body);
     expect(res.status).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 const answers = recorded.answers as Record<string, unknown>;
 
@@ -30,6 +29,6 @@ it('has an answer recorded for every query', () => {
 });
 
 it.each(SEARCH_QUERIES)('%s', async (path) => {
-  const res = await t.request.get(`/wp-json/tribe/events/v1${path}`);
+  const res = await t.request.get(`${TRIBE_API}${path}`);
   expect(listAnswer(res.status, res.body, SITE_URL)).toEqual(answers[path]);
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { useTestAppOnPluginRows, type RowsFixture } from '../../support/plugin-answers';
 
 /**
  * WordPress's core shortcodes as The Events Calendar 6.17.2 answers them on a site with no theme
@@ -17,13 +16,7 @@ interface ShortcodeFixture extends RowsFixture {
 
 const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/shortcodes.json'), 'utf8')) as ShortcodeFixture;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows(fixture);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows(fixture);
 
 it('covers every core shortcode, unknown tags and a page of them', () => {
   const bodies = fixture.answers.map((a) => a.body).join('\n');

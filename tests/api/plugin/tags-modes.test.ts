@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index';
 import { updateOption } from '../../../src/wp/options';
-import { pluginCalendar, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { pluginCalendar, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /**
  * The `tags` and `categories` filters in both of the plugin's storage modes, as The Events Calendar 6.17.2 answered
@@ -25,13 +24,7 @@ interface RecordedList {
 
 const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/tags-modes.json'), 'utf8')) as { calendar: unknown; lists: RecordedList[] };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 it('was recorded on the calendar of the recorded rows, and the modes differ', () => {
   expect(fixture.calendar).toEqual(pluginCalendar().calendar);

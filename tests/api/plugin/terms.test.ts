@@ -1,15 +1,8 @@
-import { recorded, replay, startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
+import { recorded, replay, useTestAppOnPluginRows } from '../../support/plugin-answers';
 
 /** Event categories and tags as the plugin answers them (recorded), `_links["wp:post_type"]` included. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startOnPluginRows();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestAppOnPluginRows();
 
 it.each(['category 2', 'category 3', 'category 4', 'tag 5', 'categories'])('%s', async (name) => {
   const res = await replay(t, name);

@@ -1,5 +1,7 @@
 import { validateOpenApi } from '../../support/openapi-validator';
-import { mcpCalls, startOnTecRows, tecCalendar, tecDocs, tecRead, tecReads, tecWrites } from '../../support/tec-v1-answers';
+import { mcpCalls, tecCalendar, tecDocs, tecRead, tecReads, tecWrites } from '../../support/tec-v1-answers';
+import { useTestAppOnPluginRows } from '../../support/plugin-answers';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The recorded `tec/v1` answers of the plugin (scripts/record-tec-v1.ts) are whole and consistent, and their rows
@@ -10,6 +12,8 @@ import { mcpCalls, startOnTecRows, tecCalendar, tecDocs, tecRead, tecReads, tecW
 const ids = (body: string) => (JSON.parse(body) as Array<{ id: number }>).map((e) => e.id);
 
 describe('recorded tec/v1 fixtures', () => {
+  const onTecRows = useTestAppOnPluginRows(tecCalendar());
+
   const cal = tecCalendar();
   const posts = new Map(cal.tables.posts!.map((p) => [Number(p.ID), p]));
 
@@ -67,20 +71,16 @@ describe('recorded tec/v1 fixtures', () => {
   });
 
   it('load into the service, whose tribe/events/v1 serves the same events', async () => {
-    const t = await startOnTecRows();
-    try {
-      for (const key of ['concert', 'festival', 'fair', 'past']) {
-        const recorded = JSON.parse(tecRead(`event ${key} [anon]`).body);
-        const res = await t.request.get(`/wp-json/tribe/events/v1/events/${cal.calendar.events[key]}`);
-        expect(res.status).toBe(200);
-        expect([res.body.title, res.body.start_date, res.body.end_date, res.body.utc_start_date, res.body.all_day, res.body.featured]).toEqual([
-          recorded.title.rendered, recorded.start_date, recorded.end_date, recorded.start_date_utc, recorded.all_day, recorded.featured,
-        ]);
-        const venues = Array.isArray(res.body.venue) ? res.body.venue : [res.body.venue];
-        expect(venues.filter((v: { id?: number }) => v.id).map((v: { id: number }) => v.id)).toEqual(recorded.venues.map((v: { id: number }) => v.id));
-      }
-    } finally {
-      await t.close();
+    const t = onTecRows;
+    for (const key of ['concert', 'festival', 'fair', 'past']) {
+      const recorded = JSON.parse(tecRead(`event ${key} [anon]`).body);
+      const res = await t.request.get(`${TRIBE_API}/events/${cal.calendar.events[key]}`);
+      expect(res.status).toBe(200);
+      expect([res.body.title, res.body.start_date, res.body.end_date, res.body.utc_start_date, res.body.all_day, res.body.featured]).toEqual([
+        recorded.title.rendered, recorded.start_date, recorded.end_date, recorded.start_date_utc, recorded.all_day, recorded.featured,
+      ]);
+      const venues = Array.isArray(res.body.venue) ? res.body.venue : [res.body.venue];
+      expect(venues.filter((v: { id?: number }) => v.id).map((v: { id: number }) => v.id)).toEqual(recorded.venues.map((v: { id: number }) => v.id));
     }
   });
 });

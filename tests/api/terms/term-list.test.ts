@@ -1,25 +1,21 @@
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import { SITE_URL, useTestApp } from '../../support/test-app';
 import { names, seedTermFixture, type TermFixture } from './fixture';
+import { CALENDAR_API, TRIBE_API } from '../../support/rest-paths';
 
 /**
  * GET /categories and GET /tags (Archive_Category, Archive_Tag): the envelope, its URLs and headers, paging, and every
  * filter and ordering of WordPress's term query, against rows written as WordPress writes them.
  */
 
-const NS = '/wp-json/calendar/events/v1';
-const ROOT = `${SITE_URL}${NS}`;
-let t: TestApp;
+const ROOT = `${SITE_URL}${CALENDAR_API}`;
+const t = useTestApp();
 let f: TermFixture;
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = await seedTermFixture(t.wp);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const get = (path: string) => t.request.get(`${NS}${path}`);
+const get = (path: string) => t.request.get(`${CALENDAR_API}${path}`);
 
 describe('envelope', () => {
   it('lists the used categories by name, with the plugin key order, totals and X-TEC headers', async () => {
@@ -82,7 +78,7 @@ describe('envelope', () => {
   });
 
   it('serves the same list on the tribe/events/v1 alias, with URLs under the alias', async () => {
-    const res = await t.request.get('/wp-json/tribe/events/v1/categories?per_page=1');
+    const res = await t.request.get(`${TRIBE_API}/categories?per_page=1`);
     expect(res.body.rest_url).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/`);
     expect(res.body.next_rest_url).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/?page=2`);
     expect(res.body.categories[0].urls.self).toBe(`${SITE_URL}/wp-json/tribe/events/v1/categories/${f.cat.art.termId}`);
@@ -236,16 +232,10 @@ describe('filters', () => {
 });
 
 describe('an empty taxonomy and per_page limits', () => {
-  let fresh: TestApp;
-  beforeAll(async () => {
-    fresh = await startTestApp();
-  });
-  afterAll(async () => {
-    await fresh.close();
-  });
+  const fresh = useTestApp();
 
   it('answers an empty list with zero totals', async () => {
-    const res = await fresh.request.get(`${NS}/categories`);
+    const res = await fresh.request.get(`${CALENDAR_API}/categories`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ rest_url: `${ROOT}/categories/`, total: 0, total_pages: 0, categories: [] });
     expect(res.headers['x-tec-totalpages']).toBe('0');
@@ -255,18 +245,18 @@ describe('an empty taxonomy and per_page limits', () => {
     await fresh.wp.knex(fresh.wp.t.terms).insert(Array.from({ length: 55 }, (_, i) => ({ name: `Tag ${String(i).padStart(2, '0')}`, slug: `tag-${i}`, term_group: 0 })));
     const terms: Array<{ term_id: number }> = await fresh.wp.knex(fresh.wp.t.terms).select('term_id');
     await fresh.wp.knex(fresh.wp.t.term_taxonomy).insert(terms.map((r) => ({ term_id: r.term_id, taxonomy: 'post_tag', description: '', parent: 0, count: 1 })));
-    const byDefault = await fresh.request.get(`${NS}/tags`);
+    const byDefault = await fresh.request.get(`${CALENDAR_API}/tags`);
     expect(byDefault.body).toMatchObject({ total: 55, total_pages: 3 });
     expect(byDefault.body.tags).toHaveLength(24);
-    const capped = await fresh.request.get(`${NS}/tags?per_page=100`);
+    const capped = await fresh.request.get(`${CALENDAR_API}/tags?per_page=100`);
     expect(capped.body).toMatchObject({ total: 55, total_pages: 2 });
     expect(capped.body.tags).toHaveLength(50);
-    expect((await fresh.request.get(`${NS}/tags?per_page=100&page=2`)).body.tags.map((x: { name: string }) => x.name)).toEqual(['Tag 50', 'Tag 51', 'Tag 52', 'Tag 53', 'Tag 54']);
+    expect((await fresh.request.get(`${CALENDAR_API}/tags?per_page=100&page=2`)).body.tags.map((x: { name: string }) => x.name)).toEqual(['Tag 50', 'Tag 51', 'Tag 52', 'Tag 53', 'Tag 54']);
   });
 
   it('builds plain-permalink URLs when the site has no permalink structure', async () => {
     await fresh.wp.knex(fresh.wp.t.options).where({ option_name: 'permalink_structure' }).update({ option_value: '' });
-    const res = await fresh.request.get(`${NS}/tags?per_page=20&page=2`);
+    const res = await fresh.request.get(`${CALENDAR_API}/tags?per_page=20&page=2`);
     const base = `${SITE_URL}/index.php?rest_route=/calendar/events/v1/tags/`;
     expect(res.body).toMatchObject({ rest_url: base, next_rest_url: `${base}&page=3`, previous_rest_url: base });
     expect(res.body.tags[0].url).toBe(`${SITE_URL}/?tag=tag-20`);

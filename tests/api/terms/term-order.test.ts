@@ -1,21 +1,17 @@
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 import { names, seedTermFixture, type TermFixture } from './fixture';
+import { CALENDAR_API } from '../../support/rest-paths';
 
 /** The orderings of GET /categories and /tags (WP_Term_Query::parse_order / parse_orderby), on the shared fixture. */
 
-const NS = '/wp-json/calendar/events/v1';
-let t: TestApp;
+const t = useTestApp();
 let f: TermFixture;
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = await seedTermFixture(t.wp);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const get = (path: string) => t.request.get(`${NS}${path}`);
+const get = (path: string) => t.request.get(`${CALENDAR_API}${path}`);
 
 describe('order and orderby', () => {
   const listed = async (query: string) => names((await get(`/categories?hide_empty=0&${query}`)).body);

@@ -1,6 +1,7 @@
-import { createCallers, type Callers } from '../../support/callers';
-import { SITE_URL, startTestApp, type TestApp } from '../../support/test-app';
+import type { Callers } from '../../support/callers';
+import { SITE_URL, useCallers, useTestApp } from '../../support/test-app';
 import { seedTermFixture, type TermFixture } from './fixture';
+import { CALENDAR_API, TRIBE_API, WP_V2_API } from '../../support/rest-paths';
 
 /**
  * GET /categories/{id} and /tags/{id} (Single_Category::get, Single_Tag::get): the term with WordPress's own `_links`,
@@ -8,26 +9,20 @@ import { seedTermFixture, type TermFixture } from './fixture';
  * (Post_Repository::get_terms).
  */
 
-const NS = '/wp-json/calendar/events/v1';
-const ROOT = `${SITE_URL}${NS}`;
-const WP = `${SITE_URL}/wp-json/wp/v2`;
+const ROOT = `${SITE_URL}${CALENDAR_API}`;
+const WP = `${SITE_URL}${WP_V2_API}`;
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
-let t: TestApp;
+const t = useTestApp();
 let f: TermFixture;
-let callers: Callers;
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = await seedTermFixture(t.wp);
-  callers = await createCallers(t.wp);
 });
-afterAll(async () => {
-  await t.close();
-});
+const callers = useCallers(t);
 
 it('reads a category with its parent link and WordPress links, whatever its count', async () => {
   const id = f.cat.jazz.termId;
-  const res = await t.request.get(`${NS}/categories/${id}`);
+  const res = await t.request.get(`${CALENDAR_API}/categories/${id}`);
   expect(res.status).toBe(200);
   expect(Object.keys(res.body)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls', '_links']);
   expect(res.body).toEqual({
@@ -54,7 +49,7 @@ it('reads a category with its parent link and WordPress links, whatever its coun
 
 it('reads a tag without parent, linked to both post types it is attached to', async () => {
   const id = f.tag.free.termId;
-  const res = await t.request.get(`/wp-json/tribe/events/v1/tags/${id}`);
+  const res = await t.request.get(`${TRIBE_API}/tags/${id}`);
   expect(res.body).toEqual({
     id,
     count: 4,
@@ -77,7 +72,7 @@ it('reads a tag without parent, linked to both post types it is attached to', as
 
 it('hints the methods of the WordPress route the caller may use', async () => {
   const allow = async (role: keyof Callers, path: string) =>
-    (await t.request.get(`${NS}/${path}`).set('Authorization', callers[role].authorization)).body._links.self[0].targetHints.allow;
+    (await t.request.get(`${CALENDAR_API}/${path}`).set('Authorization', callers[role].authorization)).body._links.self[0].targetHints.allow;
   const category = `categories/${f.cat.art.termId}`;
   const tag = `tags/${f.tag.free.termId}`;
   expect(await allow('administrator', category)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -89,15 +84,15 @@ it('hints the methods of the WordPress route the caller may use', async () => {
 });
 
 it('builds the archive link through the whole parent chain, and plain links without a structure', async () => {
-  const deep = await t.request.get(`${NS}/categories/${f.cat.hardBop.termId}`);
+  const deep = await t.request.get(`${CALENDAR_API}/categories/${f.cat.hardBop.termId}`);
   expect(deep.body.url).toBe(`${SITE_URL}/events/category/music/jazz/bebop/hard-bop/`);
   await t.wp.knex(t.wp.t.options).where({ option_name: 'permalink_structure' }).update({ option_value: '/blog/%postname%' });
-  const fronted = await t.request.get(`${NS}/tags/${f.tag.free.termId}`);
+  const fronted = await t.request.get(`${CALENDAR_API}/tags/${f.tag.free.termId}`);
   // Tags keep the structure's front and its (missing) trailing slash; categories skip the front.
   expect(fronted.body.url).toBe(`${SITE_URL}/blog/tag/free`);
-  expect((await t.request.get(`${NS}/categories/${f.cat.bebop.termId}`)).body.url).toBe(`${SITE_URL}/events/category/music/jazz/bebop`);
+  expect((await t.request.get(`${CALENDAR_API}/categories/${f.cat.bebop.termId}`)).body.url).toBe(`${SITE_URL}/events/category/music/jazz/bebop`);
   await t.wp.knex(t.wp.t.options).where({ option_name: 'permalink_structure' }).update({ option_value: '' });
-  const plain = await t.request.get(`${NS}/categories/${f.cat.hardBop.termId}`);
+  const plain = await t.request.get(`${CALENDAR_API}/categories/${f.cat.hardBop.termId}`);
   expect(plain.body.url).toBe(`${SITE_URL}/?tribe_events_cat=hard-bop`);
   expect(plain.body._links.self[0].href).toBe(`${SITE_URL}/index.php?rest_route=/wp/v2/tribe_events_cat/${f.cat.hardBop.termId}`);
   expect(plain.body._links['wp:post_type'][0].href).toBe(`${SITE_URL}/index.php?rest_route=/wp/v2/tribe_events&tribe_events_cat=${f.cat.hardBop.termId}`);
@@ -107,16 +102,16 @@ it('builds the archive link through the whole parent chain, and plain links with
 it('refuses ids that are no term of the taxonomy as invalid parameters, non-numeric ids as no route', async () => {
   const invalid = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] } };
   for (const path of ['categories/99999', `categories/${f.tag.free.termId}`, `tags/${f.cat.art.termId}`, 'tags/0']) {
-    const res = await t.request.get(`${NS}/${path}`);
+    const res = await t.request.get(`${CALENDAR_API}/${path}`);
     expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: invalid });
   }
-  const words = await t.request.get(`${NS}/categories/music`);
+  const words = await t.request.get(`${CALENDAR_API}/categories/music`);
   expect(words.status).toBe(404);
   expect(words.body.code).toBe('rest_no_route');
 });
 
 it('embeds the event terms in WordPress term order, each with its count and REST urls', async () => {
-  const res = await t.request.get(`${NS}/events/${f.event}`);
+  const res = await t.request.get(`${CALENDAR_API}/events/${f.event}`);
   expect(res.status).toBe(200);
   expect(res.body.categories.map((c: { name: string }) => c.name)).toEqual(['Art', 'Empty', 'Hard Bop']);
   const hardBop = res.body.categories[2];

@@ -1,6 +1,7 @@
 import { relate, seedEvent, seedTerm } from '../../support/rows';
 import { SITE_URL, useCallers, useTestApp } from '../../support/test-app';
 import { CAT, TAG } from './fixture';
+import { CALENDAR_API, WP_V2_API } from '../../support/rest-paths';
 
 /**
  * POST /categories, /tags and POST|PUT|PATCH|DELETE on their items (Single_Category, Single_Tag): the responses and
@@ -8,13 +9,12 @@ import { CAT, TAG } from './fixture';
  * wp_insert_term, wp_update_term and wp_delete_term leave them.
  */
 
-const NS = '/wp-json/calendar/events/v1';
-const WP = `${SITE_URL}/wp-json/wp/v2`;
+const WP = `${SITE_URL}${WP_V2_API}`;
 const t = useTestApp();
 const callers = useCallers(t);
 
 const admin = () => ({ Authorization: callers.administrator.authorization });
-const post = (path: string, body: Record<string, unknown>) => t.request.post(`${NS}${path}`).set(admin()).send(body);
+const post = (path: string, body: Record<string, unknown>) => t.request.post(`${CALENDAR_API}${path}`).set(admin()).send(body);
 
 async function rows(termId: number) {
   const term = await t.wp.knex(t.wp.t.terms).where('term_id', termId).first();
@@ -44,7 +44,7 @@ describe('create', () => {
     expect(option).toMatchObject({ option_value: `a:1:{i:${parent};a:1:{i:0;i:${child};}}`, autoload: 'auto' });
     await post('/tags', { name: 'No option for flat taxonomies' });
     expect(await childrenOption(TAG)).toBeUndefined();
-    await t.request.delete(`${NS}/categories/${child}`).set(admin());
+    await t.request.delete(`${CALENDAR_API}/categories/${child}`).set(admin());
     expect((await childrenOption(CAT)).option_value).toBe('a:0:{}');
   });
 
@@ -130,11 +130,11 @@ describe('create', () => {
 describe('update', () => {
   it('changes only the fields sent', async () => {
     const created = (await post('/categories', { name: 'Folk', description: 'Songs' })).body;
-    const res = await t.request.patch(`${NS}/categories/${created.id}`).set(admin()).send({ name: 'Folk & Roots' });
+    const res = await t.request.patch(`${CALENDAR_API}/categories/${created.id}`).set(admin()).send({ name: 'Folk & Roots' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Folk &amp; Roots', slug: 'folk', description: 'Songs', parent: 0 });
     expect(res.body._links).toBeDefined();
-    const unchanged = await t.request.put(`${NS}/categories/${created.id}`).set(admin()).send({});
+    const unchanged = await t.request.put(`${CALENDAR_API}/categories/${created.id}`).set(admin()).send({});
     expect(unchanged.body).toMatchObject({ name: 'Folk &amp; Roots', slug: 'folk', description: 'Songs' });
     const slugged = await post(`/categories/${created.id}`, { slug: 'Roots Music', description: 'New' });
     expect(slugged.body).toMatchObject({ slug: 'roots-music', description: 'New' });
@@ -187,7 +187,7 @@ describe('delete', () => {
     for (const term of [middle, bottom, tag]) await relate(t.wp, event, term.ttId);
     await t.wp.knex(t.wp.t.termmeta).insert({ term_id: middle.termId, meta_key: 'color', meta_value: 'red' });
 
-    const res = await t.request.delete(`${NS}/categories/${middle.termId}`).set(admin());
+    const res = await t.request.delete(`${CALENDAR_API}/categories/${middle.termId}`).set(admin());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: middle.termId,
@@ -199,17 +199,17 @@ describe('delete', () => {
       parent: top.termId,
       meta: [],
       url: `${SITE_URL}/events/category/del-top/del-middle/`,
-      urls: expect.objectContaining({ up: `${SITE_URL}${NS}/categories/${top.termId}` }),
+      urls: expect.objectContaining({ up: `${SITE_URL}${CALENDAR_API}/categories/${top.termId}` }),
     });
     expect(await rows(middle.termId)).toEqual({ term: undefined, taxonomy: [] });
     expect(await t.wp.knex(t.wp.t.term_relationships).where('term_taxonomy_id', middle.ttId)).toEqual([]);
     expect(await t.wp.knex(t.wp.t.termmeta).where('term_id', middle.termId)).toEqual([]);
     expect((await rows(bottom.termId)).taxonomy[0]).toMatchObject({ parent: top.termId, count: 1 });
     expect((await rows(tag.termId)).taxonomy[0]).toMatchObject({ count: 1 });
-    const read = await t.request.get(`${NS}/events/${event}`);
+    const read = await t.request.get(`${CALENDAR_API}/events/${event}`);
     expect(read.body.categories.map((c: { name: string }) => c.name)).toEqual(['Del Bottom']);
-    expect((await t.request.get(`${NS}/categories/${middle.termId}`)).status).toBe(400);
-    expect((await t.request.delete(`${NS}/categories/${middle.termId}`).set(admin())).body.data.params).toEqual({ id: 'Invalid parameter.' });
+    expect((await t.request.get(`${CALENDAR_API}/categories/${middle.termId}`)).status).toBe(400);
+    expect((await t.request.delete(`${CALENDAR_API}/categories/${middle.termId}`).set(admin())).body.data.params).toEqual({ id: 'Invalid parameter.' });
   });
 
   it('removes a tag from events and posts, and keeps a terms row another taxonomy still shares', async () => {
@@ -218,7 +218,7 @@ describe('delete', () => {
     const [catTt] = await t.wp.knex(t.wp.t.term_taxonomy).insert({ term_id: termId, taxonomy: 'category', description: '', parent: 0, count: 0 });
     const event = await seedEvent(t.wp, { post_title: 'Tagged', start: '2025-07-01 10:00:00', end: '2025-07-01 11:00:00' });
     await relate(t.wp, event, Number(tagTt));
-    const res = await t.request.delete(`${NS}/tags/${termId}`).set(admin());
+    const res = await t.request.delete(`${CALENDAR_API}/tags/${termId}`).set(admin());
     expect(res.body).toMatchObject({ id: Number(termId), name: 'Shared Row', taxonomy: TAG });
     expect(res.body.parent).toBeUndefined();
     expect(res.body._links).toBeUndefined();

@@ -15,6 +15,7 @@ import { exportFixtures } from '../../../src/fixtures/export-fixtures';
 import { loadFixtures } from '../../../src/fixtures/load-fixtures';
 import { getOption } from '../../../src/wp/options';
 import { useCallers, useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * A post type added by its definition and one entry in the registry's list, with no other file touched: it gets its
@@ -75,7 +76,6 @@ const noteType: PostTypeDefinition<typeof ARGS> = {
 const registry = createCalendarRegistry([...POST_TYPES, noteType], TAXONOMIES);
 const t = useTestApp({ registry });
 const callers = useCallers(t);
-const NS = '/wp-json/tribe/events/v1';
 
 describe('a post type registered in the test alone', () => {
   it('gets the capabilities of its capability type in a new site\'s roles', async () => {
@@ -86,7 +86,7 @@ describe('a post type registered in the test alone', () => {
   });
 
   it('is created, read and trashed through its routes, with the permission rules of its capability type', async () => {
-    const created = await t.request.post(`${NS}/notes`).set('Authorization', callers.author.authorization).send({ note: 'Bring a coat', mood: 'cautious' });
+    const created = await t.request.post(`${TRIBE_API}/notes`).set('Authorization', callers.author.authorization).send({ note: 'Bring a coat', mood: 'cautious' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ note: 'Bring a coat', mood: 'cautious', status: 'publish' });
     const row = await t.wp.knex(`${t.prefix}posts`).where({ ID: created.body.id }).first();
@@ -94,16 +94,16 @@ describe('a post type registered in the test alone', () => {
     const meta = await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: created.body.id, meta_key: '_NoteMood' }).first();
     expect(meta.meta_value).toBe('cautious');
 
-    expect((await t.request.get(`${NS}/notes/${created.body.id}`)).body).toMatchObject({ id: created.body.id, note: 'Bring a coat', mood: 'cautious' });
-    expect((await t.request.post(`${NS}/notes`).set('Authorization', callers.subscriber.authorization).send({ note: 'No' })).status).toBe(403);
-    expect((await t.request.delete(`${NS}/notes/${created.body.id}`).set('Authorization', callers.contributor.authorization)).status).toBe(403);
-    const trashed = await t.request.delete(`${NS}/notes/${created.body.id}`).set('Authorization', callers.editor.authorization);
+    expect((await t.request.get(`${TRIBE_API}/notes/${created.body.id}`)).body).toMatchObject({ id: created.body.id, note: 'Bring a coat', mood: 'cautious' });
+    expect((await t.request.post(`${TRIBE_API}/notes`).set('Authorization', callers.subscriber.authorization).send({ note: 'No' })).status).toBe(403);
+    expect((await t.request.delete(`${TRIBE_API}/notes/${created.body.id}`).set('Authorization', callers.contributor.authorization)).status).toBe(403);
+    const trashed = await t.request.delete(`${TRIBE_API}/notes/${created.body.id}`).set('Authorization', callers.editor.authorization);
     expect(trashed.status).toBe(200);
     expect((await t.wp.knex(`${t.prefix}posts`).where({ ID: created.body.id }).first()).post_status).toBe('trash');
   });
 
   it('is listed in /doc with its routes and its component', async () => {
-    const doc = (await t.request.get(`${NS}/doc`)).body;
+    const doc = (await t.request.get(`${TRIBE_API}/doc`)).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/notes', '/notes/{id}', '/notes/by-slug/{slug}']));
     expect(Object.keys(doc.components.schemas)).toEqual(['ImageSize', 'CostDetails', 'Term', 'Image', 'DateDetails', 'Event', 'Venue', 'Organizer', 'Note']);
   });

@@ -1,15 +1,16 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import supertest from 'supertest';
-import { createApp } from '../../src/app';
-import { eventIndexState, eventListPath, installEventIndex, occurrenceIndexTable } from '../../src/calendar/data/event-index';
-import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { CREATED_TABLES_OPTION, prepareDatabase } from '../../src/setup/prepare-database';
-import { deleteOption, getOption, updateOption } from '../../src/wp/options';
-import { WpData } from '../../src/wp/wp-handle';
-import { createTecTables } from '../support/tec-tables';
-import { SITE_URL, startTestApp, type TestApp } from '../support/test-app';
-import { createAppPassword, createUser } from '../support/users';
+import { createApp } from '../../../src/app';
+import { eventIndexState, eventListPath, installEventIndex, occurrenceIndexTable } from '../../../src/calendar/data/event-index';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { CREATED_TABLES_OPTION, prepareDatabase } from '../../../src/setup/prepare-database';
+import { deleteOption, getOption, updateOption } from '../../../src/wp/options';
+import { WpData } from '../../../src/wp/wp-handle';
+import { createTecTables } from '../../support/tec-tables';
+import { SITE_URL, useTestApp } from '../../support/test-app';
+import { createAppPassword, createUser } from '../../support/users';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The occurrence index follows the plugin's `tec_occurrences` through triggers on that table, which go with it:
@@ -21,16 +22,9 @@ import { createAppPassword, createUser } from '../support/users';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
 const JULY = 'start_date=2025-07-01&end_date=2025-07-31';
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW, prefix: 'unused_' });
 
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, prefix: 'unused_' });
-});
-afterAll(async () => {
-  await t.close();
-});
 
 /** A site under `prefix` the service created, with the plugin's tables, three July events, and an app logging into `warnings`. */
 async function site(prefix: string) {
@@ -53,7 +47,7 @@ async function site(prefix: string) {
   const editor = (await createAppPassword(wp, user.id)).authorization;
   const ids: number[] = [];
   for (const day of ['05', '12', '19']) {
-    const res = await request.post(`${ROOT}/events`).set('Authorization', editor).send({ title: `July ${day}`, start_date: `2025-07-${day} 10:00`, end_date: `2025-07-${day} 11:00`, status: 'publish' });
+    const res = await request.post(`${TRIBE_API}/events`).set('Authorization', editor).send({ title: `July ${day}`, start_date: `2025-07-${day} 10:00`, end_date: `2025-07-${day} 11:00`, status: 'publish' });
     expect(res.status).toBe(201);
     ids.push(res.body.id);
   }
@@ -63,7 +57,7 @@ async function site(prefix: string) {
 type Site = Awaited<ReturnType<typeof site>>;
 
 async function listed(s: Site, query: string) {
-  const res = await s.request.get(`${ROOT}/events?${query}`);
+  const res = await s.request.get(`${TRIBE_API}/events?${query}`);
   expect(res.status).toBe(200);
   return { total: Number(res.headers['x-tec-total']), ids: res.body.events.map((e: { id: number }) => e.id) as number[] };
 }

@@ -1,10 +1,10 @@
-import { EVENT_FIELDS } from '../../src/calendar/events/event-fields';
-import { EventCreateArgs } from '../../src/calendar/events/event-args';
-import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../src/calendar/post-resource/meta-fields';
-import { maskProtected } from '../../src/calendar/post-resource/password';
-import { CALENDAR_REGISTRY } from '../../src/calendar/registry/post-types';
-import { VENUE_FIELDS } from '../../src/calendar/venues/venue-fields';
-import { PostMeta } from '../../src/wp/postmeta';
+import { EVENT_FIELDS } from '../../../src/calendar/events/event-fields';
+import { EventCreateArgs } from '../../../src/calendar/events/event-args';
+import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../../src/calendar/post-resource/meta-fields';
+import { maskProtected } from '../../../src/calendar/post-resource/password';
+import { CALENDAR_REGISTRY } from '../../../src/calendar/registry/post-types';
+import { VENUE_FIELDS } from '../../../src/calendar/venues/venue-fields';
+import { PostMeta } from '../../../src/wp/postmeta';
 
 /** The field tables (src/calendar/post-resource/meta-fields.ts): what one entry gives the arguments, the object, the mask and the export. */
 

@@ -1,6 +1,6 @@
-import { beginningOfDay, dateDetails, endOfDay } from '../../src/calendar/dates/date-details';
-import { isValidTimezone, tecTimezoneString, timezoneAbbr } from '../../src/calendar/dates/timezones';
-import { formatWallClock, isoWithOffset, localToUtc, resolveZone, utcToLocal } from '../../src/php/date-time';
+import { beginningOfDay, dateDetails, endOfDay } from '../../../src/calendar/dates/date-details';
+import { isValidTimezone, tecTimezoneString, timezoneAbbr } from '../../../src/calendar/dates/timezones';
+import { formatWallClock, isoWithOffset, localToUtc, resolveZone, utcToLocal } from '../../../src/php/date-time';
 
 // Expected values recorded with PHP 8.2 (DateTimeZone, DateTime::format) unless noted.
 

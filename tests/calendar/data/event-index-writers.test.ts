@@ -1,7 +1,8 @@
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createAppPassword, createUser } from '../support/users';
-import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../support/rows';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { createAppPassword, createUser } from '../../support/users';
+import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The event index is current for every writer: rows written with plain SQL — as WordPress, the plugin or another
@@ -10,24 +11,19 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW });
 let editor: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
   const user = await createUser(t.wp, { login: 'ed', role: 'editor' });
   editor = (await createAppPassword(t.wp, user.id)).authorization;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const JULY = 'start_date=2025-07-01&end_date=2025-07-31';
 const SEPTEMBER = 'start_date=2025-09-01&end_date=2025-09-30';
 
 async function listed(query: string, who: 'anonymous' | 'editor' = 'anonymous'): Promise<{ total: number; ids: number[] }> {
-  const res = await t.request.get(`${ROOT}/events?${query}`).set(who === 'editor' ? { Authorization: editor } : {});
+  const res = await t.request.get(`${TRIBE_API}/events?${query}`).set(who === 'editor' ? { Authorization: editor } : {});
   expect(res.status).toBe(200);
   return { total: Number(res.headers['x-tec-total']), ids: res.body.events.map((e: { id: number }) => e.id) };
 }
@@ -84,7 +80,7 @@ describe('rows written by plain SQL count at the next request', () => {
     await seedMeta(t.wp, id, { _tribe_featured: '1', _EventVenueID: venue });
     expect(await listed(`${SEPTEMBER}&featured=1`)).toEqual({ total: 1, ids: [id] });
     expect(await listed(`${SEPTEMBER}&venue=${venue}`)).toEqual({ total: 1, ids: [id] });
-    const res = await t.request.get(`${ROOT}/venues?has_events=1`);
+    const res = await t.request.get(`${TRIBE_API}/venues?has_events=1`);
     expect(res.body.venues.map((v: { id: number }) => v.id)).toEqual([venue]);
     await deleteMeta(id, '_EventVenueID');
     expect(await listed(`${SEPTEMBER}&venue=${venue}`)).toEqual({ total: 0, ids: [] });

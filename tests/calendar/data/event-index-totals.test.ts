@@ -1,10 +1,11 @@
-import { dropEventIndex, eventListPath, installEventIndex } from '../../src/calendar/data/event-index';
-import { OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { deleteOption } from '../../src/wp/options';
-import { createTecTables } from '../support/tec-tables';
-import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createAppPassword, createUser } from '../support/users';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { dropEventIndex, eventListPath, installEventIndex } from '../../../src/calendar/data/event-index';
+import { OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { deleteOption } from '../../../src/wp/options';
+import { createTecTables } from '../../support/tec-tables';
+import { generateCalendar, type GeneratedCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { createAppPassword, createUser } from '../../support/users';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Exact totals and pages on a generated calendar, for combinations of every list filter, against a brute-force
@@ -15,8 +16,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW });
 let cal: GeneratedCalendar;
 let editor: string;
 
@@ -33,7 +33,6 @@ let events: BruteEvent[];
 let categoryChildren: Map<number, number[]>;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
   cal = await generateCalendar(t.wp, { events: 600, venues: 6, organizers: 4, from: '2025-04-01', days: 150, now: NOW, seed: 12, batchSize: 250 });
   const user = await createUser(t.wp, { login: 'ed', role: 'editor' });
   editor = (await createAppPassword(t.wp, user.id)).authorization;
@@ -43,7 +42,7 @@ beforeAll(async () => {
     ['2025-06-12 10:00:00', '2025-06-12 09:00:00', 'America/New_York'],
     ['2025-05-30 10:00:00', '2025-05-20 10:00:00', 'Europe/Paris'],
   ]) {
-    const res = await t.request.post(`${ROOT}/events`).set('Authorization', editor).send({ title: `Backwards ${start}`, start_date: start, end_date: end, timezone, status: 'publish' });
+    const res = await t.request.post(`${TRIBE_API}/events`).set('Authorization', editor).send({ title: `Backwards ${start}`, start_date: start, end_date: end, timezone, status: 'publish' });
     expect(res.status).toBe(201);
   }
   const posts: Array<Record<string, string | number>> = await t.wp.knex(t.wp.t.posts).where('post_type', 'tribe_events');
@@ -71,9 +70,6 @@ beforeAll(async () => {
     if (parent) categoryChildren.set(Number(parent.term_taxonomy_id), [...(categoryChildren.get(Number(parent.term_taxonomy_id)) ?? []), Number(tt.term_taxonomy_id)]);
   }
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 
 /** The effective bounds the answer reports in `rest_url` (values are written unencoded, as the plugin does). */
 function boundsOf(restUrl: string): Record<string, string> {
@@ -176,7 +172,7 @@ async function expectExact(customTables = false): Promise<number> {
   let checked = 0;
   for (const c of cases()) {
     const qs = new URLSearchParams(c.query).toString();
-    const res = await t.request.get(`${ROOT}/events?${qs}`).set(c.who === 'editor' ? { Authorization: editor } : {});
+    const res = await t.request.get(`${TRIBE_API}/events?${qs}`).set(c.who === 'editor' ? { Authorization: editor } : {});
     expect({ qs, who: c.who, status: res.status }).toEqual({ qs, who: c.who, status: 200 });
     const expected = bruteForce(c, boundsOf(res.body.rest_url), customTables);
     const perPage = Number(c.query.per_page ?? 24);
@@ -198,7 +194,7 @@ async function expectLinkedExact(): Promise<void> {
     const linked = new Set(events.filter((e) => !['draft', 'pending'].includes(e.status)).flatMap((e) => (key === '_EventVenueID' ? (e.meta.get(key) ?? []).slice(0, 1) : (e.meta.get(key) ?? []))).map(Number));
     const all = type === 'venues' ? cal.venueIds : cal.organizerIds;
     for (const hasEvents of ['1', '0']) {
-      const res = await t.request.get(`${ROOT}/${type}?has_events=${hasEvents}`).set({ Authorization: editor });
+      const res = await t.request.get(`${TRIBE_API}/${type}?has_events=${hasEvents}`).set({ Authorization: editor });
       expect({ type, hasEvents, total: Number(res.headers['x-tec-total']) }).toEqual({ type, hasEvents, total: all.filter((id) => linked.has(id) === (hasEvents === '1')).length });
     }
   }

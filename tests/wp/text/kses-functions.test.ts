@@ -1,10 +1,10 @@
-import recorded from '../fixtures/plugin/kses-functions.json';
-import { tecSanitizeString } from '../../src/calendar/post-resource/tec-sanitize';
-import { convertInvalidEntities } from '../../src/wp/post-save-filters';
-import { sanitizeTextField, stripTags } from '../../src/wp/text/formatting';
-import { wpKses } from '../../src/wp/text/kses';
-import { badProtocol } from '../../src/wp/text/kses-protocols';
-import { safecssFilterAttr } from '../../src/wp/text/safecss';
+import recorded from '../../fixtures/plugin/kses-functions.json';
+import { tecSanitizeString } from '../../../src/calendar/post-resource/tec-sanitize';
+import { convertInvalidEntities } from '../../../src/wp/post-save-filters';
+import { sanitizeTextField, stripTags } from '../../../src/wp/text/formatting';
+import { wpKses } from '../../../src/wp/text/kses';
+import { badProtocol } from '../../../src/wp/text/kses-protocols';
+import { safecssFilterAttr } from '../../../src/wp/text/safecss';
 
 /**
  * WordPress 7.0.4's own text filters, called in the oracle's WordPress tree on hand-picked edge cases and seeded

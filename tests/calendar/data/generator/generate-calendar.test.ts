@@ -1,6 +1,7 @@
-import { generateCalendar, type GeneratedCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { createTecTables } from '../support/tec-tables';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { generateCalendar, type GeneratedCalendar } from '../../../../src/calendar/data/generator/generate-calendar';
+import { createTecTables } from '../../../support/tec-tables';
+import { useTestApp } from '../../../support/test-app';
+import { TRIBE_API } from '../../../support/rest-paths';
 
 /**
  * The calendar generator writes what WordPress and the plugin would: posts of the three types with their meta,
@@ -8,16 +9,12 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW });
 let result: GeneratedCalendar;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
   await createTecTables(t.wp);
   result = await generateCalendar(t.wp, { events: 300, from: '2024-12-01', days: 365, now: NOW, batchSize: 120, seed: 7 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const rows = (table: string) => t.wp.knex(table);
@@ -71,7 +68,7 @@ it('keeps one occurrence per event in the plugin custom tables', async () => {
 });
 
 it('is served by the archive like any calendar', async () => {
-  const res = await t.request.get('/wp-json/tribe/events/v1/events?per_page=50');
+  const res = await t.request.get(`${TRIBE_API}/events?per_page=50`);
   expect(res.status).toBe(200);
   expect(res.body.total).toBeGreaterThan(100);
   expect(res.body.events.every((e: { status: string }) => e.status === 'publish')).toBe(true);

@@ -1,11 +1,12 @@
-import { installEventIndex } from '../../src/calendar/data/event-index';
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../src/calendar/registry/identifiers';
-import { deleteOption, updateOption } from '../../src/wp/options';
-import { createTecTables } from '../support/tec-tables';
-import { seedEvent, seedMeta, seedPost } from '../support/rows';
-import { createAppPassword, createUser } from '../support/users';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { installEventIndex } from '../../../src/calendar/data/event-index';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
+import { deleteOption, updateOption } from '../../../src/wp/options';
+import { createTecTables } from '../../support/tec-tables';
+import { seedEvent, seedMeta, seedPost } from '../../support/rows';
+import { createAppPassword, createUser } from '../../support/users';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * Where the plugin's custom tables exist the lists are of occurrences (a recurring event is listed once per
@@ -15,15 +16,13 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
 const JULY = 'start_date=2025-07-01&end_date=2025-07-31';
 const SEPTEMBER = 'start_date=2025-09-01&end_date=2025-09-30';
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW });
 let editor: string;
 const occurrences = () => `${t.prefix}tec_occurrences`;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
   const user = await createUser(t.wp, { login: 'ed', role: 'editor' });
   editor = (await createAppPassword(t.wp, user.id)).authorization;
   // The plugin's tables came after the service created the database: db:index (or the next start) adds the
@@ -31,12 +30,9 @@ beforeAll(async () => {
   await createTecTables(t.wp);
   expect(await installEventIndex(t.wp)).toEqual({ created: true, rows: 0, occurrences: 0 });
 });
-afterAll(async () => {
-  await t.close();
-});
 
 async function listedOnce(query: string, who: 'anonymous' | 'editor'): Promise<{ total: number; ids: number[] }> {
-  const res = await t.request.get(`${ROOT}/events?${query}`).set(who === 'editor' ? { Authorization: editor } : {});
+  const res = await t.request.get(`${TRIBE_API}/events?${query}`).set(who === 'editor' ? { Authorization: editor } : {});
   expect(res.status).toBe(200);
   return { total: Number(res.headers['x-tec-total']), ids: res.body.events.map((e: { id: number }) => e.id) };
 }

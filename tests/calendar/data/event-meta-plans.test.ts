@@ -1,6 +1,7 @@
-import { dropEventIndex, eventListPath } from '../../src/calendar/data/event-index';
-import { generateCalendar } from '../../src/calendar/data/generator/generate-calendar';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { dropEventIndex, eventListPath } from '../../../src/calendar/data/event-index';
+import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
+import { useTestApp } from '../../support/test-app';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * The lists of an existing WordPress database without the event index read the events' date meta: every event's
@@ -11,26 +12,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
-let t: TestApp;
+const t = useTestApp({ clock: () => NOW });
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW });
   // Enough rows that a scan would cost more than the indexes, with fresh statistics as db:index leaves them.
   await generateCalendar(t.wp, { events: 3000, venues: 20, organizers: 10, from: '2025-01-01', days: 365, now: NOW, seed: 3, batchSize: 1000 });
   await dropEventIndex(t.wp);
   expect((await eventListPath(t.wp)).source).toBe('postmeta');
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 
 async function listStatements(query: string): Promise<{ body: { events: Array<{ id: number }> }; statements: Array<{ sql: string; bindings: string[] }> }> {
   const statements: Array<{ sql: string; bindings: string[] }> = [];
   const record = (q: { sql: string; bindings?: string[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
   t.testDb.db.knex.on('query', record);
   try {
-    const res = await t.request.get(`${ROOT}/events?${query}`);
+    const res = await t.request.get(`${TRIBE_API}/events?${query}`);
     expect(res.status).toBe(200);
     return { body: res.body, statements: statements.filter((s) => s.bindings.includes('_EventStartDate') || s.bindings.includes('_EventStartDateUTC')) };
   } finally {
