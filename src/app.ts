@@ -6,6 +6,7 @@ import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
+import { tecNamespace } from './calendar/tec/namespace';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), tecNamespace(registry), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

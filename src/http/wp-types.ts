@@ -16,6 +16,8 @@ export interface WpIssueParams {
   wpCode: string | null;
   /** 'validate' issues come from validate callbacks and are reported before any 'sanitize' issue. */
   phase: 'validate' | 'sanitize';
+  /** The WP_Error's `data` of a validator that returns one, built from the parameter's name (default: none). */
+  wpData?: (param: string) => unknown;
 }
 
 type Ctx = z.RefinementCtx;
