@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPhpTime } from '../../php/php-date';
-import { wpBoolean, type WpIssueParams } from '../../http/wp-types';
+import { phpEmpty } from '../../php/builtins';
+import type { WpIssueParams } from '../../http/wp-types';
 import { isPositiveInt, listToArray } from '../schemas/arg-validators';
 
 /**
@@ -17,7 +18,7 @@ function tecValidator(check: (value: unknown) => boolean, code: string, message:
     const params: WpIssueParams = {
       wpCode: code,
       phase: 'validate',
-      wpData: (param) => ({ status: 400, argument: param, details: details.replaceAll('{param}', param) }),
+      wpData: (param) => ({ status: 400, argument: param, details: details.replaceAll('{param}', `{${param}}`) }),
     };
     ctx.addIssue({ code: 'custom', message: message.replaceAll('{param}', '{{param}}'), params });
   });
@@ -48,13 +49,13 @@ const statusList = () =>
   }).transform((v) => listToArray(v).map((s) => String(s).trim()));
 
 /** The plugin's list type: an array, or a string with a comma in it (a single value is refused). */
-const termList = () => invalidUnless((v) => Array.isArray(v) || (typeof v === 'string' && v.includes(',')));
+const termList = () => invalidUnless((v) => Array.isArray(v) || (typeof v === 'string' && v.includes(','))).transform((v) => listToArray(v));
 
 /** One id or a list of them; which type they must be is checked against the database. */
 const idList = () => z.unknown().transform((v) => listToArray(v));
 
-/** A boolean the plugin reads with PHP's truthiness of the raw value (a failure is no error). */
-const looseBoolean = () => z.unknown().transform((v) => v);
+/** A boolean the plugin sanitizes with PHP's (bool) cast: `false` and `abc` are true, only `0` and `` false. */
+const looseBoolean = () => z.unknown().transform((v) => !phpEmpty(v));
 
 const pageArgs = () => ({
   page: positiveInt().optional(),
@@ -77,7 +78,7 @@ export const TecEventListArgs = {
   starts_after: dateTime().optional(),
   ends_before: dateTime().optional(),
   ends_after: dateTime().optional(),
-  ticketed: wpBoolean().optional(),
+  ticketed: looseBoolean().optional(),
   orderby: invalidUnless((v) => typeof v === 'string' && ['date', 'event_date', 'title', 'menu_order', 'modified'].includes(v)).transform((v) => v as TecOrderBy).optional(),
   order: invalidUnless((v) => v === 'ASC' || v === 'DESC').transform((v) => v as 'ASC' | 'DESC').optional(),
 };

@@ -13,6 +13,8 @@ import { queryWindow } from '../events/event-window';
 import type { OperationInput } from '../post-resource/define';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { EVENT_META } from '../registry/meta-keys';
+import { POST_TYPE } from '../registry/identifiers';
+import { postIdsOfType } from '../../wp/posts';
 import type { CalendarEnv } from '../site/calendar-env';
 import type { TecEventListArgs, TecLinkedListArgs, TecOrderBy } from './tec-args';
 import { pageNotFound } from './tec-errors';
@@ -114,8 +116,8 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
           ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: numbers(a.venue) }]),
           ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: numbers(a.organizer) }]),
         ],
-        // Any value but `0` asks for the featured events, `false` included.
-        metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: String(a.featured) !== '0' }],
+        // (bool) of the value: any value but `0` asks for the featured events, `false` included.
+        metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
       },
       window,
       source: await listDateSource(env),
@@ -126,7 +128,7 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
     { byPostDate: false, limit: perPage, offset },
   );
   const [ids, total] = await Promise.all([pending.ids, pending.total]);
-  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags } });
+  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } });
 }
 
 export function listTecLinked(linkKey: string) {
@@ -141,14 +143,15 @@ export function listTecLinked(linkKey: string) {
         status: listedStatus(env, def.postType, a.status),
         linkKey,
         eventIndex: env.tec.eventIndex,
-        event: a.event,
-        // Any value keeps the posts events link, `false` included.
-        hasEvents: a.has_events === undefined ? undefined : true,
+        // An id that names no event filters nothing.
+        event: a.event !== undefined && (await postIdsOfType(env.ctx.wp, POST_TYPE.event, [a.event])).has(a.event) ? a.event : undefined,
+        // (bool) of the value: `false` keeps the posts events link too.
+        hasEvents: a.has_events ? true : undefined,
         search,
       },
       perPage,
       offset,
     );
-    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status } });
+    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } });
   };
 }

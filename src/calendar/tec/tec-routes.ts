@@ -46,10 +46,13 @@ const callback = (resource: TecResource, operation: Operation | undefined, failu
   }
 };
 
-/** edit_post / delete_post of the addressed post, whatever its type; the id 0 passes (the endpoint refuses it). */
-const mayChange = (action: 'edit' | 'delete') => async (req: Req) => {
-  if (Number(req.args.id) === 0) return true;
+/**
+ * edit_post / delete_post of the addressed post, whatever its type; for the id 0 the type's capability (the endpoint
+ * then refuses it).
+ */
+const mayChange = (action: 'edit' | 'delete', postType: string) => async (req: Req) => {
   const env = await envOf(req);
+  if (Number(req.args.id) === 0) return env.can(action, { postType });
   const post = await addressed(env, inputOf(req));
   return post !== undefined && env.can(action, { postType: post.post_type }, await capRecord(env.ctx.wp, post));
 };
@@ -89,13 +92,13 @@ export function tecResourceRoutes(resource: TecResource): Array<RouteDef<Calenda
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['PUT', 'PATCH'],
       args: { ...TecItemArgs, ...(resource.updateArgs ?? {}) },
-      permission: mayChange('edit'),
+      permission: mayChange('edit', def.postType),
       handler: callback(resource, resource.update, 'update'),
     }),
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['DELETE'],
       args: TecItemArgs,
-      permission: mayChange('delete'),
+      permission: mayChange('delete', def.postType),
       handler: callback(resource, resource.remove, 'delete'),
     }),
   ];
