@@ -16,6 +16,8 @@ const NOT_YET: Array<[RegExp, string]> = [
   [/^events orderby menu_order /, 'ties in database order'],
   // With `_fields` the plugin's model serializes the linked venues with the requested fields only.
   [/^event _fields /, 'nested objects narrowed by _fields'],
+  // The argument descriptors of the namespace index and OPTIONS answers are not declared yet.
+  [/^(namespace index|OPTIONS )/, 'argument descriptors'],
 ];
 
 const skipped = (name: string) => NOT_YET.some(([re]) => re.test(name));
@@ -28,7 +30,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const tecOnly = Object.entries(tecReads()).filter(([, a]) => /^\/tec\/v1\/(events|venues|organizers)/.test(a.path) && ['GET', 'HEAD'].includes(a.method));
+/** Every recorded exchange but `/docs` (served by its own route) and WordPress's index of the whole site. */
+const tecOnly = Object.entries(tecReads()).filter(([name, a]) => !/^(docs|eea \w+ docs|OPTIONS \/docs)/.test(name) && a.path !== '/' && a.path !== '');
+
+async function rowCounts(): Promise<number[]> {
+  const counts = [];
+  for (const table of ['posts', 'postmeta', 'term_relationships', 'tec_events', 'tec_occurrences']) {
+    const [row] = await t.wp.knex(`${t.prefix}${table}`).count({ n: '*' });
+    counts.push(Number(row!.n));
+  }
+  return counts;
+}
 
 async function answer(recorded: TecRecorded) {
   const res = await replayTec(t, recorded);
@@ -44,6 +56,9 @@ const expected = (recorded: TecRecorded) => ({
 
 describe.each(tecOnly.filter(([name]) => !skipped(name)))('%s', (_, recorded) => {
   it('answers as the plugin', async () => {
+    const before = recorded.rows ? await rowCounts() : undefined;
     expect(await answer(recorded)).toEqual(expected(recorded));
+    // A refused write leaves every row as it was (the recording has no rows for it).
+    if (before) expect(await rowCounts()).toEqual(before);
   });
 });
