@@ -8,6 +8,8 @@ import type { CalendarRequestContext } from '../site/calendar-context';
 import { TecEventListArgs, TecLinkedListArgs } from './tec-args';
 import { listTecEvents, listTecLinked } from './tec-lists';
 import { tecResourceRoutes, type TecResource } from './tec-routes';
+import { TecEventBody, TecOrganizerBody, TecVenueBody } from './tec-write-args';
+import { createTec, deleteTec, updateTec } from './tec-writes';
 
 /**
  * The Events Calendar's newer REST API, `tec/v1`: another view of the registry's post types beside tribe/events/v1
@@ -19,12 +21,17 @@ export const TEC_NAMESPACE = 'tec/v1';
 
 const ORDER = [POST_TYPE.event, POST_TYPE.organizer, POST_TYPE.venue];
 
+const WRITES = { create: createTec, update: updateTec, remove: deleteTec };
+
 function resourceOf(registry: CalendarRegistry, postType: string): TecResource | undefined {
   const def = registry.postType(postType);
   if (!def) return undefined;
   if (postType === POST_TYPE.event) {
     return {
       def,
+      ...WRITES,
+      createArgs: TecEventBody,
+      updateArgs: TecEventBody,
       listArgs: TecEventListArgs,
       list: listTecEvents,
       validateList: async (env, input) => {
@@ -37,7 +44,8 @@ function resourceOf(registry: CalendarRegistry, postType: string): TecResource |
     };
   }
   const linkKey = postType === POST_TYPE.venue ? EVENT_META.venueId : EVENT_META.organizerId;
-  return { def, listArgs: TecLinkedListArgs, list: listTecLinked(linkKey) };
+  const body = postType === POST_TYPE.venue ? TecVenueBody : TecOrganizerBody;
+  return { def, ...WRITES, createArgs: body, updateArgs: body, listArgs: TecLinkedListArgs, list: listTecLinked(linkKey) };
 }
 
 export function tecNamespace(registry: CalendarRegistry): NamespaceDef<CalendarRequestContext> {

@@ -11,27 +11,30 @@ import { isPositiveInt, listToArray } from '../schemas/arg-validators';
  * parameter.". Checks that need the database (venue and organizer ids) run in the lists' validate step.
  */
 
-/** A validate callback returning a WP_Error: its message names the argument in braces, as the plugin writes it. */
-function tecValidator(check: (value: unknown) => boolean, code: string, message: string, details: string) {
+/**
+ * A validate callback returning a WP_Error: its message names the argument in braces, as the plugin writes it
+ * (`named`: the name the plugin's item validators give themselves instead of the argument's).
+ */
+export function tecValidator(check: (value: unknown) => boolean, code: string, message: string, details: string, named?: string) {
   return z.unknown().superRefine((value, ctx) => {
     if (check(value)) return;
     const params: WpIssueParams = {
       wpCode: code,
       phase: 'validate',
-      wpData: (param) => ({ status: 400, argument: param, details: details.replaceAll('{param}', `{${param}}`) }),
+      wpData: (param) => ({ status: 400, argument: named ?? param, details: details.replaceAll('{param}', `{${named ?? param}}`) }),
     };
-    ctx.addIssue({ code: 'custom', message: message.replaceAll('{param}', '{{param}}'), params });
+    ctx.addIssue({ code: 'custom', message: named ? message.replaceAll('{param}', `{${named}}`) : message.replaceAll('{param}', '{{param}}'), params });
   });
 }
 
 /** A validate callback that returns false. */
-function invalidUnless(check: (value: unknown) => boolean) {
+export function invalidUnless(check: (value: unknown) => boolean) {
   return z.unknown().superRefine((value, ctx) => {
     if (!check(value)) ctx.addIssue({ code: 'custom', message: 'Invalid parameter.', params: { wpCode: null, phase: 'validate' } satisfies WpIssueParams });
   });
 }
 
-const positiveInt = () =>
+export const positiveInt = () =>
   tecValidator(isPositiveInt, 'tec_rest_invalid_positive_integer_argument', 'Argument `{param}` must be a positive integer.', 'The argument `{param}` is not a positive integer.').transform(
     (v) => Number(v),
   );
