@@ -73,8 +73,8 @@ export function tecEventObject(env: CalendarEnv, bundle: PostBundle, post: PostR
       end_display: dateTime(utcToLocal(endUtc, display, env.ctx.now), display),
     },
     timezone: zone,
-    // The model keeps the stored duration of a timed event (a string) and computes an all-day one's (an integer).
-    duration: allDay ? duration : first(EVENT_META.duration) || String(duration),
+    // The model shows the stored duration (a string); without one, it computes an all-day event's (an integer).
+    duration: first(EVENT_META.duration) || (allDay ? duration : String(duration)),
     multiday: days,
     is_past: seconds(startUtc) < now,
     is_now: seconds(startUtc) <= now && now <= seconds(endUtc),

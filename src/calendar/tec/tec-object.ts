@@ -53,6 +53,7 @@ export function tecPostHead(env: CalendarEnv, set: PostSet, post: PostRow, passw
 /** TEC's Google Maps link of a venue (tribe_get_map_link), `&` escaped as esc_url() does. */
 function directionsLink(parts: { address: string; city: string; region: string; zip: string; country: string }): string {
   const query = [parts.address, parts.city, parts.region, parts.zip, parts.country].filter((p) => p !== '').join(' ');
+  if (query === '') return '';
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${urlEncode(query)}`;
 }
 
@@ -71,7 +72,7 @@ export function tecVenueObject(env: CalendarEnv, set: PostSet, post: PostRow): R
     zip: meta(VENUE_META.zip),
     phone: meta(VENUE_META.phone),
   };
-  const region = ['United States', 'US'].includes(country) ? state || province : province || state;
+  const region = fields.state_province || (['United States', 'US'].includes(country) ? state : province);
   const link = directionsLink({ address: fields.address, city: fields.city, region, zip: fields.zip, country });
   return Object.assign(tecPostHead(env, set, post, false), fields, { directions_link: link, website: meta(VENUE_META.url) });
 }

@@ -8,6 +8,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
 import { EntityFailure } from './tec-errors';
+import { currentBody } from './tec-current';
 import { addressed, tecObjects } from './tec-view';
 
 /**
@@ -48,6 +49,7 @@ function postArgs(body: Body, titleKey: string): Body {
     status: body.status,
     author: body.author,
     date: body.date,
+    date_utc: body.date_gmt,
   };
 }
 
@@ -83,7 +85,10 @@ const defined = (args: Body): Body => Object.fromEntries(Object.entries(args).fi
 
 /** The type's write arguments of a body, parsed and checked as the type's own routes would; failure as `kind`. */
 async function writeInput(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, existing: PostRow | undefined, kind: 'createFailed' | 'updateFailed') {
-  const body = input.args as Body;
+  // What the body leaves out stays as it is: the update starts from the stored values. The schema's defaults
+  // (status, comment and ping status, format) apply all the same.
+  const sent = Object.fromEntries(Object.entries(input.args as Body).filter(([key]) => key in input.params || ['status', 'comment_status', 'ping_status', 'format'].includes(key)));
+  const body = existing ? { ...(await currentBody(env, def, existing)), ...sent } : (input.args as Body);
   const raw = defined(def.postType === POST_TYPE.event ? await eventArgs(env, body, !existing) : linkedArgs(def, body));
   const parsed = parseArgs(existing ? def.args.update : def.args.create, existing ? { ...raw, id: existing.ID } : raw);
   if ('error' in parsed) throw new EntityFailure(kind);
