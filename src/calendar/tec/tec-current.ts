@@ -3,7 +3,7 @@ import { isTruthy } from '../../php/truthiness';
 import { loadBundle } from '../post-resource/post-bundle';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
-import { EVENT_META, ORGANIZER_META, VENUE_META } from '../registry/meta-keys';
+import { EVENT_META, ORGANIZER_META, VENUE_META, WP_META } from '../registry/meta-keys';
 import type { CalendarEnv } from '../site/calendar-env';
 
 /**
@@ -27,6 +27,7 @@ async function storedBody(env: CalendarEnv, def: PostTypeDefinition, post: PostR
     content: post.post_content,
     excerpt: post.post_excerpt,
     date: post.post_date,
+    featured_media: Number(bundle.main.meta.first(post.ID, WP_META.thumbnailId) ?? 0) || undefined,
     ...(post.post_date_gmt !== ZERO_DATE ? { date_gmt: post.post_date_gmt } : {}),
   };
   if (def.postType === POST_TYPE.event) {

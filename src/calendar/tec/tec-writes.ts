@@ -50,6 +50,8 @@ function postArgs(body: Body, titleKey: string): Body {
     author: body.author,
     date: body.date,
     date_utc: body.date_gmt,
+    // The featured image is set as the posts controller documents it (the plugin stores a plain `featured_media` meta).
+    image: present(body.featured_media) && Number(body.featured_media) > 0 ? String(body.featured_media) : undefined,
   };
 }
 
@@ -81,6 +83,20 @@ const linkedArgs = (def: PostTypeDefinition, body: Body): Body => {
   return { ...postArgs(body, def.postType === POST_TYPE.venue ? 'venue' : 'organizer'), ...own };
 };
 
+/**
+ * What the plugin's update leaves alone though the body names it: `featured: false` and `venues: []` change nothing.
+ */
+function keepWhatTheUpdateCannotChange(sent: Body): void {
+  if (sent.featured === false) delete sent.featured;
+  if (Array.isArray(sent.venues) && sent.venues.length === 0) delete sent.venues;
+}
+
+/** Dates whose end comes before their start are not saved by an update: the stored ones stay. */
+function keepOrderedDates(body: Body, stored: Body): Body {
+  if (typeof body.start_date !== 'string' || typeof body.end_date !== 'string' || body.end_date >= body.start_date) return body;
+  return { ...body, start_date: stored.start_date, end_date: stored.end_date };
+}
+
 const defined = (args: Body): Body => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
 
 /** The type's write arguments of a body, parsed and checked as the type's own routes would; failure as `kind`. */
@@ -88,7 +104,12 @@ async function writeInput(env: CalendarEnv, def: PostTypeDefinition, input: Oper
   // What the body leaves out stays as it is: the update starts from the stored values. The schema's defaults
   // (status, comment and ping status, format) apply all the same.
   const sent = Object.fromEntries(Object.entries(input.args as Body).filter(([key]) => key in input.params || ['status', 'comment_status', 'ping_status', 'format'].includes(key)));
-  const body = existing ? { ...(await currentBody(env, def, existing)), ...sent } : (input.args as Body);
+  if (existing) keepWhatTheUpdateCannotChange(sent);
+  const stored = existing ? await currentBody(env, def, existing) : {};
+  const given = existing ? keepOrderedDates({ ...stored, ...sent }, stored) : (input.args as Body);
+  // An id that names no attachment sets no image.
+  const media = Number(given.featured_media ?? 0);
+  const body = media > 0 && !(await postIdsOfType(env.ctx.wp, 'attachment', [media])).has(media) ? { ...given, featured_media: undefined } : given;
   const raw = defined(def.postType === POST_TYPE.event ? await eventArgs(env, body, !existing) : linkedArgs(def, body));
   const parsed = parseArgs(existing ? def.args.update : def.args.create, existing ? { ...raw, id: existing.ID } : raw);
   if ('error' in parsed) throw new EntityFailure(kind);
