@@ -57,7 +57,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   const duplicate = imported ? undefined : await type.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
-  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...input.columns, ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
   await type.writer.saveMeta(env, wp, post.ID, input, duplicate, duplicate !== undefined);
   return post.ID;
 }
@@ -69,7 +69,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
 async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, given: WriteInput<WriteArgs<A>>): Promise<void> {
   const replaced = await type.writer.beforeInsert?.(env, wp, given);
   const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
-  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), slashed: !env.fromFile });
+  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), ...input.columns, slashed: !env.fromFile });
   await type.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 

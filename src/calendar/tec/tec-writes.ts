@@ -67,6 +67,9 @@ async function eventArgs(env: CalendarEnv, body: Body, creating: boolean): Promi
     timezone: zone,
     cost: body.cost,
     sticky: body.sticky,
+    // Every save shows the map and its link.
+    show_map: true,
+    show_map_link: true,
     // An update with `featured: false` or `venues: []` leaves the flag and the venue as they are.
     featured: body.featured === true || (creating && body.featured === false) ? body.featured : undefined,
     venue: venues && venues.length > 0 ? venues[0] : undefined,
@@ -113,7 +116,8 @@ async function writeInput(env: CalendarEnv, def: PostTypeDefinition, input: Oper
   const raw = defined(def.postType === POST_TYPE.event ? await eventArgs(env, body, !existing) : linkedArgs(def, body));
   const parsed = parseArgs(existing ? def.args.update : def.args.create, existing ? { ...raw, id: existing.ID } : raw);
   if ('error' in parsed) throw new EntityFailure(kind);
-  const write = { args: parsed.values, params: raw, prepared: input.prepared };
+  const columns = { comment_status: String(body.comment_status ?? 'open'), ping_status: String(body.ping_status ?? 'open') };
+  const write = { args: parsed.values, params: raw, prepared: input.prepared, columns };
   if (await def.validate?.(env, write, { bySlug: false })) throw new EntityFailure(kind);
   return write;
 }
