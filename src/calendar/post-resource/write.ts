@@ -6,6 +6,8 @@ import { insertPost, trashPost as trashPostRow, updatePost as updatePostRow, typ
 import type { PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import { WP_META } from '../registry/meta-keys';
+import { deletePostPermanently } from '../../wp/post-delete';
+import { deleteCustomTableRows } from '../data/custom-tables';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import type { PostArgShapes, WriteArgs, WriteInput } from './define';
@@ -91,6 +93,15 @@ export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post:
   return committing(env, { prepared: writePreparation(env.ctx) }, async (wp) => {
     const trashed = await trashPostRow(wp, env.write, post.ID);
     await type.writer.afterTrash?.(env, wp, trashed);
+    return finish(wp);
+  });
+}
+
+/** The write step of a permanent deletion: the post with its meta, terms and revisions, and the plugin's rows of it. */
+export function commitDelete<T>(env: CalendarEnv, post: PostRow, finish: (wp: WpData) => Promise<T>): Promise<T> {
+  return committing(env, { prepared: writePreparation(env.ctx) }, async (wp) => {
+    await deletePostPermanently(wp, env.registry.terms, post.ID);
+    await deleteCustomTableRows(wp, post.ID);
     return finish(wp);
   });
 }

@@ -3,7 +3,8 @@ import { parseArgs } from '../../http/args';
 import { resolveZone } from '../../php/date-time';
 import { postIdsOfType, type PostRow } from '../../wp/posts';
 import type { OperationInput } from '../post-resource/define';
-import { commitCreate, commitTrash, commitUpdate } from '../post-resource/write';
+import { commitCreate, commitDelete, commitTrash, commitUpdate } from '../post-resource/write';
+import { phpEmpty } from '../../php/builtins';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -148,6 +149,12 @@ export async function updateTec(env: CalendarEnv, def: PostTypeDefinition, input
 export async function deleteTec(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput): Promise<unknown> {
   const post = await addressed(env, input);
   if (!post || post.post_type !== def.postType) throw new EntityFailure('delete');
+  // `force` is read as PHP's (bool) of the string: `false` and `abc` delete for good as `true` does.
+  const force = 'force' in input.query && !phpEmpty(input.query.force);
+  if (force) {
+    await commitDelete(env, post, async () => undefined);
+    return [];
+  }
   if (post.post_status === 'trash') throw new EntityFailure('alreadyTrashed');
   await commitTrash(env, def, post, async () => undefined);
   return [];

@@ -28,8 +28,6 @@ const NOT_YET: Array<[RegExp, string]> = [
   [/^create (venue: status draft|organizer: status pending)$/, 'slugs of unpublished venues and organizers'],
   // The writer fills `_VenueStateProvince` from the state or province.
   [/^create venue: state and province$/, 'state_province filled in'],
-  // Permanent deletion (`force`) is not written yet: the post goes to the trash.
-  [/^force delete( trashed calendar event)?$/, 'force delete'],
 ];
 
 /** Scenarios whose answers match but whose created rows differ, with the reason. */
@@ -38,8 +36,6 @@ const ROWS_NOT_YET: Array<[RegExp, string]> = [
   // (`_VenueShowMap`, `_Venuepost_date`, `_Organizerpost_status`…), the currency of a cost, and on updates the
   // empty rows of omitted fields (`_EventAllDay`, `_EventURL`, the currency).
   [/^create (venue|organizer)|^create event: cost$|^update|^patch/, 'tribe/events/v1 writer artifacts'],
-  // Permanent deletion (`force`) is not written yet: the post goes to the trash.
-  [/^force delete/, 'force delete'],
 ];
 
 const scenarios = tecWrites().filter((s) => !NOT_YET.some(([re]) => re.test(s.name)));
