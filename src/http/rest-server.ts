@@ -140,7 +140,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: {}, body: input.body, query: input.query, url: urlParams });
         matched = requestFor(found, params, params);
         const site = await ctx.site();
-        result = await routeData(found, restRoot(site), ctx);
+        result = await routeData(found, restRoot(site), ctx, true);
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');

@@ -52,12 +52,14 @@ export interface RouteData {
   methods: string[];
   /** `args` is `[]` when there are none: PHP's empty array, as json_encode() writes it. */
   endpoints: Array<{ methods: string[]; args: Record<string, unknown> | [] }>;
+  schema?: Record<string, unknown>;
   _links?: { self: Array<{ href: string }> };
 }
 
 type ListedRoute<C extends HttpContext> = Pick<CompiledRoute<C>, 'pattern' | 'namespace' | 'def'>;
 
-export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C): Promise<RouteData> {
+/** `withSchema`: the route's schema too, as an OPTIONS answer (the `help` context) carries it. */
+export async function routeData<C extends HttpContext>(route: ListedRoute<C>, root: string, ctx: C, withSchema = false): Promise<RouteData> {
   const endpoints: RouteData['endpoints'] = [];
   for (const e of route.def.endpoints) {
     const args: Array<[string, unknown]> = [];
@@ -65,6 +67,7 @@ export async function routeData<C extends HttpContext>(route: ListedRoute<C>, ro
     endpoints.push({ methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] });
   }
   const data: RouteData = { namespace: route.namespace, methods: routeMethods(route.def), endpoints };
+  if (withSchema && route.def.schema) data.schema = route.def.schema(root);
   // Only routes without path variables link to themselves.
   if (!/[(]/.test(route.pattern)) data._links = { self: [{ href: `${root}${route.pattern.replace(/^\//, '')}` }] };
   return data;

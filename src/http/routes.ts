@@ -93,6 +93,8 @@ export interface RouteDef<C extends HttpContext> {
   /** Path regex after the namespace, WordPress style: `/events/(?P<id>\d+)`. */
   path: string;
   endpoints: Array<Endpoint<C, any>>;
+  /** The route's schema, which its OPTIONS answer carries (the `schema` callback of register_rest_route()). */
+  schema?: (restRoot: string) => Record<string, unknown>;
   /** Hidden routes answer but are not listed in the index (show_in_index => false). */
   showInIndex?: boolean;
   /**

@@ -5,7 +5,7 @@ import type { CalendarRegistry } from '../registry/calendar-registry';
 import { POST_TYPE } from '../registry/identifiers';
 import { EVENT_META } from '../registry/meta-keys';
 import type { CalendarRequestContext } from '../site/calendar-context';
-import { TecEventListArgs, TecLinkedListArgs } from './tec-args';
+import { TecEventListArgs, tecLinkedListArgs } from './tec-args';
 import { listTecEvents, listTecLinked } from './tec-lists';
 import { tecResourceRoutes, type TecResource } from './tec-routes';
 import { TecEventBody, TecOrganizerBody, TecVenueBody } from './tec-write-args';
@@ -45,7 +45,7 @@ function resourceOf(registry: CalendarRegistry, postType: string): TecResource |
   }
   const linkKey = postType === POST_TYPE.venue ? EVENT_META.venueId : EVENT_META.organizerId;
   const body = postType === POST_TYPE.venue ? TecVenueBody : TecOrganizerBody;
-  return { def, ...WRITES, createArgs: body, updateArgs: body, listArgs: TecLinkedListArgs, list: listTecLinked(linkKey) };
+  return { def, ...WRITES, createArgs: body, updateArgs: body, listArgs: tecLinkedListArgs(def.restBase), list: listTecLinked(linkKey) };
 }
 
 export function tecNamespace(registry: CalendarRegistry): NamespaceDef<CalendarRequestContext> {

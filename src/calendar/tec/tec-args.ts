@@ -3,6 +3,7 @@ import { isPhpTime } from '../../php/php-date';
 import { phpEmpty } from '../../php/builtins';
 import type { WpIssueParams } from '../../http/wp-types';
 import { isPositiveInt, listToArray } from '../schemas/arg-validators';
+import { DELETE_DOCS, documented, EVENT_LIST_DOCS, linkedListDocs } from './tec-arg-docs';
 
 /**
  * The argument validators of `tec/v1` (TEC\Common\REST\TEC\V1 parameter types) and the list arguments of its three
@@ -65,7 +66,7 @@ const pageArgs = () => ({
   per_page: positiveInt().optional(),
 });
 
-export const TecEventListArgs = {
+export const TecEventListArgs = documented({
   ...pageArgs(),
   start_date: dateTime().optional(),
   end_date: dateTime().optional(),
@@ -84,19 +85,25 @@ export const TecEventListArgs = {
   ticketed: looseBoolean().optional(),
   orderby: invalidUnless((v) => typeof v === 'string' && ['date', 'event_date', 'title', 'menu_order', 'modified'].includes(v)).transform((v) => v as TecOrderBy).optional(),
   order: invalidUnless((v) => v === 'ASC' || v === 'DESC').transform((v) => v as 'ASC' | 'DESC').optional(),
-};
+}, EVENT_LIST_DOCS);
 
 export type TecOrderBy = 'date' | 'event_date' | 'title' | 'menu_order' | 'modified';
 
-export const TecLinkedListArgs = {
-  ...pageArgs(),
-  search: z.unknown().optional(),
-  event: positiveInt().optional(),
-  has_events: looseBoolean().optional(),
-  only_with_upcoming: looseBoolean().optional(),
-  status: statusList().optional(),
-};
+export const tecLinkedListArgs = (plural: string) =>
+  documented(
+    {
+      ...pageArgs(),
+      search: z.unknown().optional(),
+      event: positiveInt().optional(),
+      has_events: looseBoolean().optional(),
+      only_with_upcoming: looseBoolean().optional(),
+      status: statusList().optional(),
+    },
+    linkedListDocs(plural),
+  );
 
-/** The item routes' path id. */
-export const TecItemArgs = { id: z.unknown().transform((v) => Number(v)) };
+export type TecLinkedListArgs = ReturnType<typeof tecLinkedListArgs>;
+
+/** DELETE's `force`, read as PHP's (bool) of the query value by the operation. */
+export const TecDeleteArgs = documented({ force: z.unknown().optional() }, DELETE_DOCS);
 

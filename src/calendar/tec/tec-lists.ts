@@ -132,7 +132,7 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
 }
 
 export function listTecLinked(linkKey: string) {
-  return async (env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<typeof TecLinkedListArgs>>): Promise<RestResponse> => {
+  return async (env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<TecLinkedListArgs>>): Promise<RestResponse> => {
     const a = input.args;
     const { page, perPage, offset } = paging(a, env);
     const search = typeof a.search === 'string' && a.search !== '' ? { words: likeWords(a.search), metaKeys: [] } : undefined;

@@ -9,7 +9,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import type { CalendarRequestContext } from '../site/calendar-context';
 import { acknowledgementError } from './acknowledgement';
 import { EntityFailure } from './tec-errors';
-import { TecItemArgs } from './tec-args';
+import { TecDeleteArgs } from './tec-args';
 import { addressed, mayReadItem, tecObjects } from './tec-view';
 
 /**
@@ -17,6 +17,9 @@ import { addressed, mayReadItem, tecObjects } from './tec-view';
  * DELETE). WordPress validates the arguments and runs the permission callback first; the endpoint's callback then
  * wants the acknowledgement header, and answers its own failures as `{"error": …}`.
  */
+
+const DRAFT_04 = { $schema: 'http://json-schema.org/draft-04/schema#' };
+const TEC_DOCS_PATH = 'tec/v1/docs';
 
 type Operation = (env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<any>) => Promise<unknown>;
 
@@ -52,12 +55,12 @@ const callback = (resource: TecResource, operation: Operation | undefined, failu
  */
 const mayChange = (action: 'edit' | 'delete', postType: string) => async (req: Req) => {
   const env = await envOf(req);
-  if (Number(req.args.id) === 0) return env.can(action, { postType });
+  if (Number(req.params.id) === 0) return env.can(action, { postType });
   const post = await addressed(env, inputOf(req));
   return post !== undefined && env.can(action, { postType: post.post_type }, await capRecord(env.ctx.wp, post));
 };
 
-async function readOne(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<{ id: number }>): Promise<unknown> {
+async function readOne(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput): Promise<unknown> {
   const post = await addressed(env, input);
   if (!post || post.post_type !== def.postType || post.post_status === 'trash') throw new EntityFailure('read');
   const [found] = await tecObjects(env, def, [post.ID], input.params, [post]);
@@ -83,28 +86,30 @@ export function tecResourceRoutes(resource: TecResource): Array<RouteDef<Calenda
     }),
   ];
   const item: Array<Endpoint<CalendarRequestContext, any>> = [
-    endpoint<CalendarRequestContext, typeof TecItemArgs>({
+    endpoint<CalendarRequestContext, ArgShape>({
       methods: ['GET'],
-      args: TecItemArgs,
+      args: {},
       permission: async (req) => mayReadItem(await envOf(req), def, inputOf(req)),
       handler: callback(resource, readOne, 'read'),
     }),
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['PUT', 'PATCH'],
-      args: { ...TecItemArgs, ...(resource.updateArgs ?? {}) },
+      args: resource.updateArgs ?? {},
       permission: mayChange('edit', def.postType),
       handler: callback(resource, resource.update, 'update'),
     }),
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['DELETE'],
-      args: TecItemArgs,
+      args: TecDeleteArgs,
       permission: mayChange('delete', def.postType),
       handler: callback(resource, resource.remove, 'delete'),
     }),
   ];
+  // The schemas name the object's component in the namespace's OpenAPI document.
+  const component = (root: string) => `${root}${TEC_DOCS_PATH}#/components/schemas/${def.name.charAt(0).toUpperCase()}${def.name.slice(1)}`;
   return [
-    { path: `/${def.restBase}`, endpoints: collection },
-    { path: `/${def.restBase}/(?P<id>\\d+)`, endpoints: item },
+    { path: `/${def.restBase}`, endpoints: collection, schema: (root) => ({ ...DRAFT_04, title: def.restBase, type: 'array', items: { $ref: component(root) } }) },
+    { path: `/${def.restBase}/(?P<id>\\d+)`, endpoints: item, schema: (root) => ({ ...DRAFT_04, title: def.name, type: 'object', $ref: component(root) }) },
   ];
 }
 

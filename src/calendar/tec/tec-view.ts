@@ -51,15 +51,15 @@ export async function mayRead(env: CalendarEnv, post: PostRow): Promise<boolean>
 const TARGET = localKey<Promise<PostRow | undefined>>('tec/v1 addressed post');
 
 /** The post an item route names, read once per request. */
-export const addressed = (env: CalendarEnv, input: Pick<OperationInput<{ id?: unknown }>, 'args' | 'locals'>): Promise<PostRow | undefined> =>
-  input.locals.memo(TARGET, () => getPost(env.ctx.wp, Number(input.args.id)));
+export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params' | 'locals'>): Promise<PostRow | undefined> =>
+  input.locals.memo(TARGET, () => getPost(env.ctx.wp, Number(input.params.id)));
 
 /**
- * The read permission of an item route: the id names a post of the route's type that the caller may read. The id
+ * The read permission of an item route: the path's id (no declared argument) names a post of the route's type that the caller may read. The id
  * 0 passes, for the endpoint to answer it as unreadable.
  */
-export async function mayReadItem(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput<{ id?: unknown }>, 'args' | 'locals'>): Promise<boolean> {
-  if (Number(input.args.id) === 0) return true;
+export async function mayReadItem(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput, 'params' | 'locals'>): Promise<boolean> {
+  if (Number(input.params.id) === 0) return true;
   const post = await addressed(env, input);
   if (!post || post.post_type !== def.postType) return false;
   return mayRead(env, post);

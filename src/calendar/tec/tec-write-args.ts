@@ -3,6 +3,7 @@ import { isValidUrl } from '../../wp/text/formatting';
 import { isEmail } from '../../wp/text/user-input';
 import { isPositiveInt } from '../schemas/arg-validators';
 import { invalidUnless, TEC_STATUSES, tecValidator } from './tec-args';
+import { documented, EVENT_BODY_DOCS, ORGANIZER_BODY_DOCS, VENUE_BODY_DOCS } from './tec-arg-docs';
 
 /**
  * The request bodies of tec/v1's writes (`TEC_Post_Entity_Request_Body` and each type's own keys in `/docs`): the
@@ -48,7 +49,7 @@ export const TecPostBody = {
   tags: ids().optional(),
 };
 
-export const TecEventBody = {
+export const TecEventBody = documented({
   ...TecPostBody,
   tribe_events_cat: ids().optional(),
   start_date: wall().optional(),
@@ -62,9 +63,9 @@ export const TecEventBody = {
   cost: string().optional(),
   organizers: ids().optional(),
   venues: invalidUnless((v) => Array.isArray(v)).pipe(ids()).optional(),
-};
+}, EVENT_BODY_DOCS);
 
-export const TecVenueBody = {
+export const TecVenueBody = documented({
   ...TecPostBody,
   address: string().optional(),
   country: string().optional(),
@@ -75,11 +76,11 @@ export const TecVenueBody = {
   zip: string().optional(),
   phone: string().optional(),
   website: url().optional(),
-};
+}, VENUE_BODY_DOCS);
 
-export const TecOrganizerBody = {
+export const TecOrganizerBody = documented({
   ...TecPostBody,
   phone: string().optional(),
   website: url().optional(),
   email: email().optional(),
-};
+}, ORGANIZER_BODY_DOCS);

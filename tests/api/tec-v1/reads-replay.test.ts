@@ -16,8 +16,8 @@ const NOT_YET: Array<[RegExp, string]> = [
   [/^events orderby menu_order /, 'ties in database order'],
   // With `_fields` the plugin's model serializes the linked venues with the requested fields only.
   [/^event _fields /, 'nested objects narrowed by _fields'],
-  // The argument descriptors of the namespace index and OPTIONS answers are not declared yet.
-  [/^(namespace index|OPTIONS )/, 'argument descriptors'],
+  // The namespace index also lists `/tec/v1/docs`, served by its own route (not part of this namespace's table yet).
+  [/^namespace index/, '/docs route listed'],
 ];
 
 const skipped = (name: string) => NOT_YET.some(([re]) => re.test(name));
