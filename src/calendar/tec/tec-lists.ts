@@ -13,6 +13,7 @@ import { queryWindow } from '../events/event-window';
 import type { OperationInput } from '../post-resource/define';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { EVENT_META } from '../registry/meta-keys';
+import { FALLBACK_PER_PAGE } from '../site/default-page-size';
 import { POST_TYPE } from '../registry/identifiers';
 import { postIdsOfType } from '../../wp/posts';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -78,7 +79,9 @@ async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: Op
 
 const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
   const page = args.page ?? 1;
-  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? Number(env.tec.restPerPage));
+  // The site's page size; a stored value that is no positive integer gives WordPress's default.
+  const site = Number(env.tec.restPerPage);
+  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? (Number.isInteger(site) && site > 0 ? site : FALLBACK_PER_PAGE));
   return { page, perPage, offset: (page - 1) * perPage };
 };
 
