@@ -8,6 +8,7 @@ import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifi
 import { calendarNamespace } from './calendar/namespace';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
+import { tecNamespace } from './calendar/tec/namespace';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
@@ -119,7 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), wpV2Namespace({ posts: wpV2PostRoutes(registry) }), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace({ posts: wpV2PostRoutes(registry) }), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

@@ -25,7 +25,7 @@ function problemFrom(name: string, issue: z.core.$ZodIssue): { problem: ParamPro
   const phase = params?.phase ?? 'sanitize';
   if (params?.wpCode === null) return { problem: { message }, phase };
   const code = params?.wpCode ?? 'rest_invalid_param';
-  const data = params?.wpData !== undefined ? params.wpData : code === 'rest_invalid_type' ? { param } : null;
+  const data = params?.wpData ? params.wpData(param) : code === 'rest_invalid_type' ? { param } : null;
   return { problem: { message, error: { code, message, data } }, phase };
 }
 

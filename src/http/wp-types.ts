@@ -16,14 +16,15 @@ export interface WpIssueParams {
   wpCode: string | null;
   /** 'validate' issues come from validate callbacks and are reported before any 'sanitize' issue. */
   phase: 'validate' | 'sanitize';
-  /** The WP_Error's data when it is neither `{param}` (type errors) nor null. */
-  wpData?: unknown;
+  /** The WP_Error's `data` of a validator that returns one, built from the parameter's name (default: none). */
+  wpData?: (param: string) => unknown;
 }
 
 type Ctx = z.RefinementCtx;
 
 export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 'rest_invalid_type', phase: WpIssueParams['phase'] = 'sanitize', wpData?: unknown): never {
-  ctx.addIssue({ code: 'custom', message, params: { wpCode, phase, ...(wpData === undefined ? {} : { wpData }) } satisfies WpIssueParams });
+  const data: WpIssueParams['wpData'] = wpData === undefined ? undefined : () => wpData;
+  ctx.addIssue({ code: 'custom', message, params: { wpCode, phase, ...(data ? { wpData: data } : {}) } satisfies WpIssueParams });
   return z.NEVER as never;
 }
 
@@ -150,7 +151,7 @@ export interface Registered {
   values?: { [K in RegisteredKeyword]?: unknown | RequestValue };
 }
 
-export type RegisteredKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
+export type RegisteredKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum' | 'minimum' | 'maximum' | 'pattern' | 'uniqueItems';
 
 /** A declared value WordPress computes when the routes are registered, that is on every request. */
 export class RequestValue<C extends HttpContext = HttpContext> {

@@ -51,7 +51,7 @@ describe('the service process', () => {
       expect(index.status).toBe(200);
       const body = (await index.json()) as { home: string; namespaces: string[] };
       expect(body.home).toBe(`http://127.0.0.1:${port}`);
-      expect(body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'wp/v2']);
+      expect(body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'tec/v1', 'wp/v2']);
       const ns = await fetch(`http://127.0.0.1:${port}/wp-json/tribe/events/v1`);
       expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
       if (testDb) {

@@ -115,7 +115,7 @@ export async function insertCustomTableRows(wp: WpData, events: readonly Occurre
   );
 }
 
-/** The plugin's rows of a post deleted for good. */
+/** The plugin's rows of a post that is deleted for good (its event and occurrences). */
 export async function deleteCustomTableRows(wp: WpData, postId: number): Promise<void> {
   if (!(await customTablesExist(wp))) return;
   await wp.knex(`${wp.prefix}tec_occurrences`).where('post_id', postId).delete();

@@ -45,7 +45,20 @@ export interface EventQuery {
   source: DateSource;
   /** The site has the event search index (read with the event index only). */
   searchIndex?: boolean;
+  /** List the events hidden from listings too (tec/v1 does). */
+  includeHidden?: boolean;
+  /** The list's order; by default by start, ascending. */
+  order?: EventOrder;
 }
+
+/** What a list is ordered by: the event start, or a column of the posts table; ties by publication date and id. */
+export interface EventOrder {
+  by: 'start' | 'post_date' | 'post_title' | 'post_modified' | 'menu_order';
+  direction: 'asc' | 'desc';
+}
+
+/** An order on a column of the posts table, which the index lists must then join. */
+const byPostColumn = (q: EventQuery): boolean => q.order !== undefined && q.order.by !== 'start' && q.order.by !== 'post_date';
 
 /**
  * Where this site keeps the dates the plugin filters on. With the occurrence index marked complete, one lookup of
@@ -175,7 +188,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause
   const unindexed = (column: string) => (q.window.utc && order === 'x.start_date' ? wp.dialect.unindexed(wp.knex, column) : column);
   const columns = q.window.utc ? { start: unindexed('x.start_date_utc'), end: unindexed('x.end_date_utc') } : { start: 'x.start_date', end: 'x.end_date' };
   const query = wp.knex({ x: indexTable(wp, q, termClause) });
-  if (q.filter.parent !== undefined || q.filter.search) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
+  if (q.filter.parent !== undefined || q.filter.search || byPostColumn(q)) query.join({ p: wp.t.posts }, 'p.ID', 'x.post_id');
   const { metaNumericIn = [], metaExists = [], termTaxonomyIds = [], ...rest } = q.filter;
   if (termClause !== undefined) query.whereIn('x.term_taxonomy_id', termTaxonomyIds[termClause]!.length > 0 ? [...termTaxonomyIds[termClause]!] : [0]);
   wherePostMatches(
@@ -191,7 +204,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
   if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text);
-  query.where('x.hidden', 0);
+  if (!q.includeHidden) query.where('x.hidden', 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
   const w = q.window;
@@ -209,7 +222,7 @@ export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Mat
   if (q.source === 'index' || q.source === 'occurrence-index') return indexedMatching(wp, postType, q);
   const { query, columns } = withDates(wp, q.source, q.window, q.filter.ids !== undefined);
   wherePostMatches(wp, query, { ...q.filter, postType });
-  query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
+  if (!q.includeHidden) query.whereNotIn('p.ID', idsWithMeta(wp, EVENT_META.hideFromUpcoming));
   whereWindow(query, columns, q.window);
   return { query, start: columns.order, postDate: 'p.post_date', id: 'p.ID' };
 }
@@ -255,16 +268,24 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   const counted = clause === undefined ? undefined : indexedMatching(wp, postType, q, clause);
   const oneTerm = clause !== undefined && q.filter.termTaxonomyIds![clause]!.length <= 1;
   const { query, start, postDate, id } = counted && oneTerm ? counted : eventsMatching(wp, postType, q);
-  const order: OrderTerm[] = [
-    ...(options.byPostDate ? [] : [{ column: start, direction: 'asc' as const }]),
-    { column: postDate, direction: 'asc' },
-    { column: id, direction: 'asc' },
-  ];
+  const order = listOrder(q.order, { start, postDate, id }, options.byPostDate);
   // The total counts the same rows as read for counting (through the indexes: on the UTC key of a UTC site).
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
   const total = counting && { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp };
   return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, total);
+}
+
+/** The order terms of a list: the asked order (by start by default), then publication date and id. */
+function listOrder(order: EventOrder | undefined, columns: { start: string; postDate: string; id: string }, byPostDate: boolean): OrderTerm[] {
+  const { by = 'start', direction = 'asc' } = order ?? {};
+  const ties: OrderTerm[] = [
+    { column: columns.postDate, direction: by === 'post_date' ? direction : 'asc' },
+    { column: columns.id, direction: by === 'post_date' ? direction : 'asc' },
+  ];
+  if (by === 'start') return byPostDate ? ties : [{ column: columns.start, direction }, ...ties];
+  if (by === 'post_date') return ties;
+  return [{ column: `p.${by}`, direction }, ...ties];
 }
 
 /** The page and its total (pendingEventPage), both settled. */

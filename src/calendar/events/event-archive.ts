@@ -58,7 +58,7 @@ function resolveTerm(rows: readonly TermRow[], item: string): TermRow | undefine
 }
 
 /** is_venue_id_list / is_organizer_id_list: at least one item, every one an existing post of the type. */
-async function idListValid(wp: WpData, value: unknown, postType: string): Promise<boolean> {
+export async function idListValid(wp: WpData, value: unknown, postType: string): Promise<boolean> {
   const items = listToArray(value);
   if (items.length === 0 || !items.every(isPositiveInt)) return false;
   const found = await postIdsOfType(wp, postType, items.map(Number));

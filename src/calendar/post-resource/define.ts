@@ -21,6 +21,11 @@ export interface WriteInput<A = Record<string, any>> {
   params: Record<string, unknown>;
   /** What validation prepared for the write (parsed inline posts, downloaded images). */
   prepared: WritePreparation;
+  /**
+   * Post columns another API of the same type sets that the type's writer does not (WordPress's posts controller
+   * takes `comment_status` and `ping_status`): written over the writer's own fields.
+   */
+  columns?: Pick<PostFields, 'comment_status' | 'ping_status'>;
 }
 
 /**

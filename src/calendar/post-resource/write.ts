@@ -6,6 +6,8 @@ import { insertPost, trashPost as trashPostRow, updatePost as updatePostRow, typ
 import { getPost, type PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import { WP_META } from '../registry/meta-keys';
+import { deletePostForGood } from '../../wp/post-delete';
+import { deleteCustomTableRows } from '../data/custom-tables';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import type { PostArgShapes, WriteArgs, WriteInput } from './define';
@@ -61,7 +63,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
   const duplicate = imported ? undefined : await type.writer.findDuplicate?.(env, wp, input);
   // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
   // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
-  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
+  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...input.columns, ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
   await type.writer.saveMeta(env, wp, post.ID, input, duplicate, duplicate !== undefined);
   return post.ID;
 }
@@ -73,7 +75,7 @@ export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp
 async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, given: WriteInput<WriteArgs<A>>): Promise<void> {
   const replaced = await type.writer.beforeInsert?.(env, wp, given);
   const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
-  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), slashed: !env.fromFile });
+  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), ...input.columns, slashed: !env.fromFile });
   await type.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
@@ -112,6 +114,15 @@ export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post:
     await type.writer.beforeTrash?.(env, wp, post);
     const trashed = await trashPostRow(wp, env.write, post.ID);
     await type.writer.afterTrash?.(env, wp, trashed);
+    return finish(wp);
+  });
+}
+
+/** The write step of a permanent deletion: the post with its meta, terms and revisions, and the plugin's rows of it. */
+export function commitDelete<T>(env: CalendarEnv, type: PostTypeDefinition, post: PostRow, finish: (wp: WpData) => Promise<T>): Promise<T> {
+  return committing(env, type, { prepared: writePreparation(env.ctx) }, async (wp) => {
+    await deletePostForGood(wp, env.registry.terms, post.ID);
+    await deleteCustomTableRows(wp, post.ID);
     return finish(wp);
   });
 }

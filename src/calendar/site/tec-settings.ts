@@ -27,6 +27,10 @@ export interface TecSettings {
   /** Base of the calendar's archive links (`events/category/<slug>/`). */
   eventsSlug: string;
   timezoneMode: 'event' | 'site';
+  /** The date formats of its schedule strings, with and without the year, and what joins a date to its time. */
+  dateWithYearFormat: string;
+  dateWithoutYearFormat: string;
+  dateTimeSeparator: string;
   customTablesActive: boolean;
   /** Tables whose existence was read with the options (the plugin's occurrences table, for a request's lists). */
   siteTables: ReadonlyMap<string, boolean>;
@@ -74,6 +78,9 @@ export function readTecSettings(site: SiteSettings): TecSettings {
     singleEventSlug: text(o.singleEventSlug, 'event'),
     eventsSlug: text(o.eventsSlug, 'events'),
     timezoneMode: o.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
+    dateWithYearFormat: text(o.dateWithYearFormat, 'F j, Y'),
+    dateWithoutYearFormat: text(o.dateWithoutYearFormat, 'F j'),
+    dateTimeSeparator: text(o.dateTimeSeparator, ' @ '),
     // Absent means active; WordPress stores a false option as ''.
     customTablesActive: customTables === undefined || isTruthy(customTables),
     siteTables: site.tables,

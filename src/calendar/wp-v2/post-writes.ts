@@ -3,16 +3,14 @@ import { restRoot } from '../../http/context';
 import { getPost } from '../../wp/posts';
 import { getUserById } from '../../wp/users';
 import { getTermsByIds } from '../../wp/terms';
-import { deletePostForGood } from '../../wp/post-delete';
 import type { WpData } from '../../wp/wp-handle';
 import { updateOption } from '../../wp/options';
 import { writeError } from '../../wp-rest/post-write-args';
-import { commitCreate, commitTrash, commitUpdate } from '../post-resource/write';
+import { commitCreate, commitDelete, commitTrash, commitUpdate } from '../post-resource/write';
 import { writePreparation } from '../post-resource/write-preparation';
 import { envOf, type Req } from '../post-resource/request';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
-import { deleteCustomTableRows } from '../data/custom-tables';
 import { addressedPost, addressedRights } from './post-reads';
 import { postObjects, withCorePermalinks } from './post-view';
 import { wpV2Writer, type WriteOutcome } from './post-writer';
@@ -118,11 +116,7 @@ export async function deletePost(def: PostTypeDefinition, req: Req): Promise<Rec
   if (req.args.force === true) {
     // The answer's `previous` is the object as it was, without its links.
     const { _links: _gone, ...previous } = await editObject(env, def, env.ctx.wp, post.ID, req);
-    await env.ctx.wp.transaction(async (wp) => {
-      await deletePostForGood(wp, env.registry.terms, post.ID);
-      await deleteCustomTableRows(wp, post.ID);
-      await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
-    });
+    await commitDelete(env, def, post, (wp) => updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4)));
     return { deleted: true, previous };
   }
   if (post.post_status === 'trash') throw writeError('rest_already_trashed');

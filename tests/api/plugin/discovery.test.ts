@@ -69,8 +69,8 @@ describe('route descriptors', () => {
     const res = await replay(name);
     const plugin = JSON.parse(recorded(name).text) as { namespaces: string[]; routes: Record<string, unknown> };
     const service = JSON.parse(res.text) as { namespaces: string[]; routes: Record<string, unknown> };
-    // The service serves its own namespace beside the plugin's, and of WordPress's only wp/v2 (not oembed/1.0, …).
-    expect(service.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'wp/v2']);
+    // The service serves its own namespace beside the plugin's two, and of WordPress's only wp/v2 (not oembed/1.0, …).
+    expect(service.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'tec/v1', 'wp/v2']);
     expect(plugin.namespaces).toContain('tribe/events/v1');
     const tribe = Object.fromEntries(Object.entries(service.routes).filter(([pattern]) => pattern === '/' || pattern.startsWith('/tribe/')));
     expect(Object.keys(tribe)).toEqual(Object.keys(plugin.routes));

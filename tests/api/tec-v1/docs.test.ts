@@ -1,6 +1,3 @@
-import type { AppContext } from '../../../src/app-context';
-import type { NamespaceDef } from '../../../src/http/routes';
-import { tecDocsRoute } from '../../../src/calendar/tec/docs-route';
 import { replayTec, startOnTecRows, tecCalendar, tecDocs, tecRead } from '../../support/tec-v1-answers';
 import { useTestApp, SITE_URL, type TestApp } from '../../support/test-app';
 
@@ -10,8 +7,6 @@ import { useTestApp, SITE_URL, type TestApp } from '../../support/test-app';
  * and `per_page`'s default (WordPress's `posts_per_page`) change.
  */
 
-// The namespace holding the route while tec/v1's other routes are built.
-const TEC_V1: NamespaceDef<AppContext> = { namespace: 'tec/v1', routes: [tecDocsRoute()] };
 const KEPT_HEADERS = ['link', 'allow', 'content-type'];
 
 const DOCS_READS = [
@@ -30,7 +25,7 @@ const DOCS_READS = [
 describe('GET /tec/v1/docs on the plugin rows', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startOnTecRows({ extraNamespaces: [TEC_V1] });
+    t = await startOnTecRows();
   });
   afterAll(() => t.close());
 
@@ -67,7 +62,7 @@ function expectedOn(site: string, perPage: number) {
 }
 
 describe('GET /tec/v1/docs on another site', () => {
-  const t = useTestApp({ extraNamespaces: [TEC_V1] });
+  const t = useTestApp();
   const setPostsPerPage = async (value: string | null) => {
     await t.wp.knex(`${t.prefix}options`).where({ option_name: 'posts_per_page' }).delete();
     if (value !== null) await t.wp.knex(`${t.prefix}options`).insert({ option_name: 'posts_per_page', option_value: value, autoload: 'yes' });

@@ -6,7 +6,7 @@ import { TRIBE_API } from '../../support/rest-paths';
 /**
  * The recorded `tec/v1` answers of the plugin (scripts/record-tec-v1.ts) are whole and consistent, and their rows
  * load into the service's database, where the service's `tribe/events/v1` reads the same events the plugin's `tec/v1`
- * returned. The service does not serve `tec/v1` yet: these tests check the recording that its tests will replay.
+ * returned. These tests check the recording that reads-replay.test.ts and writes-replay.test.ts replay.
  */
 
 const ids = (body: string) => (JSON.parse(body) as Array<{ id: number }>).map((e) => e.id);

@@ -1,0 +1,158 @@
+import { RestResponse } from '../../http/response';
+import { withQuery } from '../../http/context';
+import { formatWallClock } from '../../php/date-time';
+import { parsePhpDate } from '../../php/php-date';
+import { urlEncode } from '../../php/url-encoding';
+import type { StatusFilter } from '../../wp/post-query';
+import type { ArgValues } from '../../http/args';
+import { linkedPage } from '../data/linked-query';
+import { likeWords } from '../linked/linked-archive';
+import { pendingEventPage, type EventOrder } from '../data/event-query';
+import { listDateSource } from '../dates/date-source';
+import { queryWindow } from '../events/event-window';
+import type { OperationInput } from '../post-resource/define';
+import type { PostTypeDefinition } from '../registry/post-type';
+import { EVENT_META } from '../registry/meta-keys';
+import { POST_TYPE } from '../registry/identifiers';
+import { postIdsOfType } from '../../wp/posts';
+import type { CalendarEnv } from '../site/calendar-env';
+import type { TecEventListArgs, TecLinkedListArgs, TecOrderBy } from './tec-args';
+import { tecDefaultPerPage } from './default-per-page';
+import { pageNotFound } from './tec-errors';
+import { mayRead, tecObjects } from './tec-view';
+
+/**
+ * The three collections of tec/v1: a page of ids from the same queries and indexes as tribe/events/v1 (the event
+ * index or the plugin's occurrences, the linked-post query), a bare array of their objects, and WordPress's paging
+ * headers. As in the plugin, the totals count every match while the page drops the items the caller cannot read.
+ */
+
+const MAX_PER_PAGE = 100;
+
+/** The statuses listed: those asked for by a caller who may edit the type, `publish` for anyone else. */
+function listedStatus(env: CalendarEnv, postType: string, asked: string[] | undefined): StatusFilter {
+  return { in: asked !== undefined && env.can('edit', { postType }) ? asked : ['publish'] };
+}
+
+/** A query value as PHP's build_query() writes it after the arguments were sanitized: lists as `key[i]`. */
+function queryPairs(key: string, value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => queryPairs(`${key}[${i}]`, v));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => queryPairs(`${key}[${k}]`, v));
+  const text = value === true ? '1' : value === false || value === undefined || value === null ? '' : String(value);
+  return [text === '' ? urlEncode(key) : `${urlEncode(key)}=${urlEncode(text)}`];
+}
+
+/** WordPress's `Link` header of a page: the request's query with `page` replaced or appended, next before prev. */
+function pagingLink(env: CalendarEnv, route: string, query: Record<string, unknown>, lists: Record<string, unknown>, page: number, totalPages: number): string | undefined {
+  const url = (n: number) => {
+    const pairs = Object.entries(query)
+      .filter(([key]) => key !== 'page')
+      .flatMap(([key, value]) => queryPairs(key, key in lists ? lists[key] : value));
+    return withQuery(`${env.root}${route}`, [...pairs, `page=${n}`].join('&'));
+  };
+  const links: string[] = [];
+  if (page < totalPages) links.push(`<${url(page + 1)}>; rel="next"`);
+  if (page > 1) links.push(`<${url(page - 1)}>; rel="prev"`);
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
+interface Listed {
+  ids: readonly number[];
+  total: number;
+  page: number;
+  perPage: number;
+  /** Sanitized list values the paging links show as lists. */
+  lists: Record<string, unknown>;
+}
+
+async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed): Promise<RestResponse> {
+  if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
+  const objects = await tecObjects(env, def, listed.ids, input.params);
+  const readable = [];
+  for (const { post, object } of objects) if (await mayRead(env, post)) readable.push(object);
+  const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
+  const headers: Record<string, string | number> = { 'X-WP-Total': listed.total, 'X-WP-TotalPages': totalPages };
+  const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
+  if (link) headers.Link = link;
+  return new RestResponse(readable, 200, headers);
+}
+
+const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
+  const page = args.page ?? 1;
+  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? tecDefaultPerPage(env.site));
+  return { page, perPage, offset: (page - 1) * perPage };
+};
+
+/** A date argument as a site-local wall clock. */
+function siteWall(env: CalendarEnv, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parsePhpDate(value, { now: env.ctx.now, timeZone: env.siteTimezone });
+  return parsed ? formatWallClock(parsed.instant, env.siteTimezone) : undefined;
+}
+
+const ORDER_COLUMNS: Record<TecOrderBy, EventOrder['by']> = { event_date: 'start', date: 'post_date', title: 'post_title', menu_order: 'menu_order', modified: 'post_modified' };
+
+export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<typeof TecEventListArgs>>): Promise<RestResponse> {
+  const a = input.args;
+  const { page, perPage, offset } = paging(a, env);
+  const numbers = (v: unknown[] | undefined) => (v ?? []).map(Number);
+  const window = queryWindow(env, {
+    start_date: siteWall(env, a.start_date),
+    end_date: siteWall(env, a.end_date),
+    starts_before: siteWall(env, a.starts_before),
+    starts_after: siteWall(env, a.starts_after),
+    ends_before: siteWall(env, a.ends_before),
+    ends_after: siteWall(env, a.ends_after),
+  });
+  const search = typeof a.search === 'string' && a.search !== '' ? { text: a.search, excludeProtected: !env.ctx.isLoggedIn() } : undefined;
+  const pending = pendingEventPage(
+    env.ctx.wp,
+    def.postType,
+    {
+      filter: {
+        status: listedStatus(env, def.postType, a.status),
+        parent: a.post_parent,
+        search,
+        metaNumericIn: [
+          ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: numbers(a.venue) }]),
+          ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: numbers(a.organizer) }]),
+        ],
+        // (bool) of the value: any value but `0` asks for the featured events, `false` included.
+        metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
+      },
+      window,
+      source: await listDateSource(env),
+      searchIndex: env.tec.eventSearchIndex,
+      includeHidden: true,
+      order: { by: ORDER_COLUMNS[a.orderby ?? 'event_date'], direction: a.order === 'DESC' ? 'desc' : 'asc' },
+    },
+    { byPostDate: false, limit: perPage, offset },
+  );
+  const [ids, total] = await Promise.all([pending.ids, pending.total]);
+  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } });
+}
+
+export function listTecLinked(linkKey: string) {
+  return async (env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<TecLinkedListArgs>>): Promise<RestResponse> => {
+    const a = input.args;
+    const { page, perPage, offset } = paging(a, env);
+    const search = typeof a.search === 'string' && a.search !== '' ? { words: likeWords(a.search), metaKeys: [] } : undefined;
+    const { ids, total } = await linkedPage(
+      env.ctx.wp,
+      {
+        postType: def.postType,
+        status: listedStatus(env, def.postType, a.status),
+        linkKey,
+        eventIndex: env.tec.eventIndex,
+        // An id that names no event filters nothing.
+        event: a.event !== undefined && (await postIdsOfType(env.ctx.wp, POST_TYPE.event, [a.event])).has(a.event) ? a.event : undefined,
+        // (bool) of the value: `false` keeps the posts events link too.
+        hasEvents: a.has_events ? true : undefined,
+        search,
+      },
+      perPage,
+      offset,
+    );
+    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } });
+  };
+}

@@ -1,0 +1,66 @@
+import { localKey } from '../../http/routes';
+import { getPost, type PostRow } from '../../wp/posts';
+import { checkReadPermission } from '../../wp-rest/post-permissions';
+import type { OperationInput } from '../post-resource/define';
+import { loadBundle } from '../post-resource/post-bundle';
+import { capRecord } from '../post-resource/write';
+import type { PostTypeDefinition } from '../registry/post-type';
+import { POST_TYPE } from '../registry/identifiers';
+import type { CalendarEnv } from '../site/calendar-env';
+import { tecEventObject } from './tec-event-object';
+import { tecOrganizerObject, tecVenueObject } from './tec-object';
+
+/**
+ * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
+ * of queries), the password state of a post for a request, and the read rule of one post (the type's route, then
+ * WordPress's read_post through the registry's permissions).
+ */
+
+export type PasswordState = 'none' | 'given' | 'required';
+
+/** Without the post's password in `?password=` every caller, administrators included, sees it masked. */
+export function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
+  if (post.post_password === '') return 'none';
+  return params.password === post.post_password ? 'given' : 'required';
+}
+
+/** The objects of these posts in the order given; ids that name no post are left out. */
+export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, rows: readonly PostRow[] = []): Promise<Array<{ post: PostRow; object: Record<string, unknown> }>> {
+  const bundle = await loadBundle(env.ctx.wp, ids, { taxonomies: def.taxonomies, links: def.links, rows });
+  const out: Array<{ post: PostRow; object: Record<string, unknown> }> = [];
+  for (const id of ids) {
+    const post = bundle.main.posts.get(id);
+    if (!post) continue;
+    const object =
+      def.postType === POST_TYPE.event
+        ? tecEventObject(env, bundle, post, passwordState(post, params))
+        : def.postType === POST_TYPE.venue
+          ? tecVenueObject(env, bundle.main, post)
+          : tecOrganizerObject(env, bundle.main, post);
+    out.push({ post, object });
+  }
+  return out;
+}
+
+/** current_user_can('read_post') as WordPress's posts controller asks it (check_read_permission()). */
+export async function mayRead(env: CalendarEnv, post: PostRow): Promise<boolean> {
+  const record = await capRecord(env.ctx.wp, post);
+  return checkReadPermission(post, () => env.can('read', { postType: post.post_type }, record));
+}
+
+const TARGET = localKey<Promise<PostRow | undefined>>('tec/v1 addressed post');
+
+/** The post an item route names, read once per request. */
+export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params' | 'locals'>): Promise<PostRow | undefined> =>
+  input.locals.memo(TARGET, () => getPost(env.ctx.wp, Number(input.params.id)));
+
+/**
+ * The read permission of an item route: the path's id (no declared argument) names a post of the route's type that the caller may read. The id
+ * 0 passes, for the endpoint to answer it as unreadable.
+ */
+export async function mayReadItem(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput, 'params' | 'locals'>): Promise<boolean> {
+  if (Number(input.params.id) === 0) return true;
+  const post = await addressed(env, input);
+  if (!post || post.post_type !== def.postType) return false;
+  return mayRead(env, post);
+}
