@@ -6,6 +6,7 @@ import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { calendarNamespace } from './calendar/namespace';
+import { calendarWpV2Registrations } from './calendar/wp-v2-registrations';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
@@ -25,6 +26,7 @@ import { WpData } from './wp/wp-handle';
 import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
 import { serveUploads } from './media/serve-uploads';
+import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
 
 /**
  * createApp(deps) builds the whole service around the dependencies it is given. It keeps no module-level
@@ -115,7 +117,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry)), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,
