@@ -1,5 +1,6 @@
 import type { NamespaceDef, RouteDef } from '../http/routes';
 import { settingsRoutes } from './settings-routes';
+import { termRoutes } from './term-routes';
 import { userRoutes } from './user-routes';
 import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-context';
 
@@ -9,6 +10,18 @@ import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-con
  * permission model; nothing here names a plugin's type.
  */
 export function wpV2Namespace(reg: WpV2Registrations): NamespaceDef<WpRestContext> {
-  const routes: Array<RouteDef<WpRestContext>> = [...userRoutes(reg), ...settingsRoutes(reg)];
+  const routes: Array<RouteDef<WpRestContext>> = [
+    ...inRegistrationOrder(reg.taxonomies).flatMap((tax) => termRoutes(reg, tax)),
+    ...userRoutes(reg),
+    ...settingsRoutes(reg),
+  ];
   return { namespace: WP_V2, routes };
+}
+
+/** Core's taxonomies register before any plugin's: their routes come first. */
+const CORE_TAXONOMIES = ['category', 'post_tag'];
+
+function inRegistrationOrder<T extends { taxonomy: string }>(taxonomies: readonly T[]): T[] {
+  const rank = (t: T) => (CORE_TAXONOMIES.includes(t.taxonomy) ? CORE_TAXONOMIES.indexOf(t.taxonomy) : CORE_TAXONOMIES.length);
+  return [...taxonomies].sort((a, b) => rank(a) - rank(b));
 }
