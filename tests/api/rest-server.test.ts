@@ -80,7 +80,7 @@ describe('index and namespace descriptors', () => {
       'show_on_front', 'namespaces', 'authentication', 'routes', 'site_logo', 'site_icon', 'site_icon_url', '_links',
     ]);
     expect(res.body).toMatchObject({ name: 'Events Calendar', url: 'http://calendar.test', home: 'http://calendar.test', gmt_offset: 0, timezone_string: 'UTC' });
-    expect(res.body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'test/v1']);
+    expect(res.body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'wp/v2', 'test/v1']);
     // Application passwords are available (plain HTTP is accepted by default), so the index advertises them.
     expect(res.body.authentication).toEqual({ 'application-passwords': { endpoints: { authorization: 'http://calendar.test/wp-admin/authorize-application.php' } } });
     expect(res.body.routes['/test/v1/items/(?P<id>\\d+)']).toEqual({
