@@ -4,6 +4,7 @@ import type { PostRow } from '../wp/posts';
 import type { SiteSettings } from '../wp/site';
 import type { TaxonomyRegistry } from '../wp/terms';
 import type { WpData } from '../wp/wp-handle';
+import type { PostTypeRegistration, TaxonomyRegistration } from './type-registrations';
 
 /**
  * What WordPress's own `wp/v2` controllers need of a request and of the site's registrations. The app's context
@@ -53,6 +54,9 @@ export interface WpV2Registrations {
   canReadPost(caller: RestCaller, post: PostRow): Promise<boolean>;
   /** get_post_types( array( 'show_in_rest' => true ) ): the types whose published posts make an author public. */
   restPostTypes: readonly string[];
+  /** Every post type and taxonomy shown in REST, WordPress's own first, in registration order (/types, /taxonomies). */
+  postTypeRegistrations: readonly PostTypeRegistration[];
+  taxonomyRegistrations: readonly TaxonomyRegistration[];
 }
 
 /** The namespace of WordPress's own routes. */

@@ -25,7 +25,9 @@ const WP_V2_ERRORS = {
   // Types and taxonomies (WP_REST_Post_Types_Controller, WP_REST_Taxonomies_Controller)
   rest_type_invalid: entry(404, 'Invalid post type.'),
   rest_cannot_view_type: entry(401, 'Sorry, you are not allowed to edit posts in this post type.'),
+  rest_forbidden_context_type: entry(401, 'Sorry, you are not allowed to edit posts in this post type.'),
   rest_taxonomy_invalid: entry(404, 'Invalid taxonomy.'),
+  rest_forbidden_context_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
   rest_cannot_view_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
 };
 
@@ -45,6 +47,8 @@ const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
   rest_trash_not_supported_terms: 'rest_trash_not_supported',
   rest_cannot_view_type: 'rest_cannot_view',
   rest_cannot_view_taxonomy: 'rest_cannot_view',
+  rest_forbidden_context_type: 'rest_forbidden_context',
+  rest_forbidden_context_taxonomy: 'rest_forbidden_context',
 };
 
 export type WpV2ErrorCode = keyof typeof WP_V2_ERRORS;

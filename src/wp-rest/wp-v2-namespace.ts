@@ -1,6 +1,7 @@
 import type { NamespaceDef, RouteDef } from '../http/routes';
 import { settingsRoutes } from './settings-routes';
 import { termRoutes } from './term-routes';
+import { typeRoutes } from './type-routes';
 import { userRoutes } from './user-routes';
 import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-context';
 
@@ -11,6 +12,7 @@ import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-con
  */
 export function wpV2Namespace(reg: WpV2Registrations): NamespaceDef<WpRestContext> {
   const routes: Array<RouteDef<WpRestContext>> = [
+    ...typeRoutes(reg),
     ...inRegistrationOrder(reg.taxonomies).flatMap((tax) => termRoutes(reg, tax)),
     ...userRoutes(reg),
     ...settingsRoutes(reg),
