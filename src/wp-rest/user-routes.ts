@@ -39,15 +39,16 @@ const editArgs = () => ({
   password: wpString().optional().meta(d('Password for the user (never included).')),
 });
 
-/** WP_User's roles, all capabilities and own capability map, for `context=edit`. */
-async function capabilitiesOf(ctx: WpRestContext, user: UserRow, caller: RestCaller | undefined, stored: string | null | undefined) {
+type RoleDefinitions = Record<string, { capabilities?: Record<string, unknown> }>;
+
+/** WP_User's roles, all capabilities and own capability map, for `context=edit` (the caller's are already known). */
+function capabilitiesOf(user: UserRow, caller: RestCaller, roleDefs: RoleDefinitions, stored: string | null | undefined) {
   const caps = maybeUnserialize(stored ?? null);
   const own = caps && typeof caps === 'object' && !Array.isArray(caps) ? (caps as Record<string, unknown>) : {};
-  if (caller && caller.userId === user.ID) return { roles: caller.roles, allcaps: caller.caps, caps: own };
-  const roleDefs = (await getOption(ctx.wp, `${ctx.wp.prefix}user_roles`)) as Record<string, { capabilities?: Record<string, unknown> }> | undefined;
-  const roles = Object.keys(own).filter((r) => roleDefs && typeof roleDefs[r] === 'object');
+  if (caller.userId === user.ID) return { roles: caller.roles, allcaps: caller.caps, caps: own };
+  const roles = Object.keys(own).filter((r) => typeof roleDefs[r] === 'object' && roleDefs[r] !== null);
   const allcaps: Record<string, unknown> = {};
-  for (const role of roles) Object.assign(allcaps, roleDefs?.[role]?.capabilities ?? {});
+  for (const role of roles) Object.assign(allcaps, roleDefs[role]?.capabilities ?? {});
   return { roles, allcaps: { ...allcaps, ...own }, caps: own };
 }
 
@@ -56,11 +57,13 @@ async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: Us
   const capsKey = `${ctx.wp.prefix}capabilities`;
   const meta = await getUsersMeta(ctx.wp, users.map((u) => u.ID), [...USER_OBJECT_META, capsKey]);
   const site = await ctx.site();
+  // The stored roles, read once for the page (other users' capabilities in `context=edit`).
+  const roleDefs = context === 'edit' ? (((await getOption(ctx.wp, `${ctx.wp.prefix}user_roles`)) || {}) as RoleDefinitions) : {};
   const out: Array<Record<string, unknown>> = [];
   for (const user of users) {
     const own = meta.get(user.ID) ?? new Map<string, Array<string | null>>();
     const first = new Map([...own].map(([k, v]) => [k, v[0] ?? null]));
-    const caps = context === 'edit' ? await capabilitiesOf(ctx, user, ctx.principal, first.get(capsKey)) : {};
+    const caps = context === 'edit' ? capabilitiesOf(user, ctx.principal, roleDefs, first.get(capsKey)) : {};
     const data = userObject({ user, meta: first, ...caps }, site, { context, fields });
     out.push({ ...data, _links: userLinks(site, user.ID, allowedOn(reg, ctx.principal, user.ID)) });
   }
@@ -94,6 +97,8 @@ async function single(req: Req, reg: WpV2Registrations, id: number): Promise<Rec
 /** update_item(): the profile fields this service stores (usermeta and the users row), then the user in edit context. */
 async function updateUser(req: Req, reg: WpV2Registrations, id: number): Promise<Record<string, unknown>> {
   if (!(await getUserById(req.ctx.wp, id))) throw wpV2Error('rest_user_invalid_id');
+  const unserved = NOT_SERVED.filter((field) => req.params[field] !== undefined && req.params[field] !== null);
+  if (unserved.length > 0) throw wpV2Error('rest_user_fields_not_served', { args: [unserved], data: { params: unserved } });
   await req.ctx.wp.transaction(async (wp) => {
     for (const key of ['first_name', 'last_name', 'nickname', 'description', 'locale'] as const) {
       if (typeof req.args[key] === 'string') await updateUserMeta(wp, id, key, req.args[key]);
@@ -105,6 +110,9 @@ async function updateUser(req: Req, reg: WpV2Registrations, id: number): Promise
   });
   return single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id);
 }
+
+/** Account fields WordPress's admin changes (login, e-mail, password, slug, roles, meta): refused, never ignored. */
+const NOT_SERVED = ['username', 'email', 'password', 'slug', 'roles', 'meta'];
 
 /** edit_user: on themself any user, on another `edit_users`. */
 const mayEdit = (reg: WpV2Registrations, caller: RestCaller, id: number) => caller.userId > 0 && (caller.userId === id || reg.hasCap(caller, 'edit_users'));

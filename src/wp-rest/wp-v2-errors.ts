@@ -12,6 +12,8 @@ const WP_V2_ERRORS = {
   rest_forbidden_context_users: entry(401, 'Sorry, you are not allowed to list users.'),
   rest_cannot_edit_user: entry(401, 'Sorry, you are not allowed to edit this user.'),
   rest_user_invalid_email: entry(400, 'Invalid email address.'),
+  // The service's own: account fields it leaves to WordPress's admin (501 rather than a silent no-op).
+  rest_user_fields_not_served: entry(501, (fields: string[]) => `This service does not change these user fields: ${fields.join(', ')}. Change them in WordPress.`),
   // Terms (WP_REST_Terms_Controller)
   rest_term_invalid: entry(404, 'Term does not exist.'),
   rest_forbidden_context_terms: entry(401, 'Sorry, you are not allowed to edit terms in this taxonomy.'),
@@ -53,8 +55,8 @@ const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
 
 export type WpV2ErrorCode = keyof typeof WP_V2_ERRORS;
 
-export function wpV2Error(code: WpV2ErrorCode, options: { status?: number; data?: Record<string, unknown> } = {}): RestError {
-  const error = build(code, options);
+export function wpV2Error(code: WpV2ErrorCode, options: { status?: number; data?: Record<string, unknown>; args?: [string[]] } = {}): RestError {
+  const error = build(code, options as Parameters<typeof build>[1]);
   const wire = WIRE[code];
   return wire ? new RestError(wire, error.message, error.status, error.data) : error;
 }
