@@ -140,7 +140,8 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: {}, body: input.body, query: input.query, url: urlParams });
         matched = requestFor(found, params, params);
         const site = await ctx.site();
-        result = await routeData(found, restRoot(site), ctx);
+        const { _links, ...data } = await routeData(found, restRoot(site), ctx);
+        result = { ...data, ...(found.def.schema ? { schema: found.def.schema() } : {}), ...(_links ? { _links } : {}) };
       } else {
         const found = isHttpMethod(method) ? match(routePath, method) : { pathMatched: null };
         if (!('endpoint' in found)) throw restError('rest_no_route');

@@ -99,6 +99,8 @@ export interface RouteDef<C extends HttpContext> {
   endpoints: Array<Endpoint<C, any>>;
   /** Hidden routes answer but are not listed in the index (show_in_index => false). */
   showInIndex?: boolean;
+  /** The JSON schema of the route's object (get_public_item_schema()), which its OPTIONS answer carries. */
+  schema?: () => Record<string, unknown>;
   /**
    * Checks of how the request arrived (its peer, Host, Origin, headers), run for every method of the route before
    * anything else: a refusal answers before the caller is authenticated or the body and arguments are read.

@@ -78,6 +78,14 @@ function shown(kind: Kind, value: PhpValue | false | undefined): unknown {
   return null;
 }
 
+/** get_item_schema(): each setting's type, title, description, default (its registered one, else null), format, enum. */
+function settingsSchema(): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    SETTINGS.map((s) => [s.name, { type: s.kind, title: s.title, description: s.description, default: s.fallback ?? null, ...(s.format ? { format: s.format } : {}), ...(s.enum ? { enum: [...s.enum] } : {}) }]),
+  );
+  return { $schema: 'http://json-schema.org/draft-04/schema#', title: 'settings', type: 'object', properties };
+}
+
 async function settingsObject(ctx: WpRestContext, written: ReadonlyMap<string, PhpValue | false> = new Map()): Promise<Record<string, unknown>> {
   const stored = await getOptions(ctx.wp, SETTINGS.map((s) => s.option));
   const site = await ctx.site();
@@ -123,5 +131,5 @@ export function settingsRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestCon
       return settingsObject(req.ctx, written);
     },
   });
-  return [{ path: '/settings', endpoints: [read, write] }];
+  return [{ path: '/settings', endpoints: [read, write], schema: settingsSchema }];
 }

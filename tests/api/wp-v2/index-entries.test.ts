@@ -1,5 +1,6 @@
 import type { TestApp } from '../../support/test-app';
 import { startOnWpRows, wpRead } from '../../support/wp-v2-answers';
+import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 
 /**
  * The REST index and the wp/v2 namespace index list each wp/v2 route the service serves exactly as WordPress lists it
@@ -36,5 +37,10 @@ describe('the wp/v2 routes in the indexes', () => {
     // In WordPress's order: the served routes are a subsequence of the recorded ones.
     const order = Object.keys(recorded.routes).filter((p) => served.includes(p));
     expect(served).toEqual(order);
+  });
+
+  it.each(['OPTIONS / [anon]', 'OPTIONS / [author]', 'OPTIONS / [admin]', 'OPTIONS /wp/v2 [anon]', 'OPTIONS /wp/v2 [author]', 'OPTIONS /wp/v2 [admin]'])('%s', async (name) => {
+    const x = wpRead(name);
+    expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
   });
 });

@@ -38,6 +38,11 @@ describe('users and settings as the plugin site answers them', () => {
     expect(got.headers.allow).toBe(x.headers.allow!.replace(', DELETE', '').replace('GET, POST', name === 'users [admin]' ? 'GET' : 'GET, POST'));
   });
 
+  it.each(['OPTIONS /wp/v2/settings [anon]', 'OPTIONS /wp/v2/settings [author]', 'OPTIONS /wp/v2/settings [admin]'])('%s', async (name) => {
+    const x = wpRead(name);
+    expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
+  });
+
   it("answers the MCP server's start-up reads: the index's site facts, users/me and settings", async () => {
     const index = JSON.parse(wpRead('index [anon]').text) as Record<string, unknown>;
     const res = await t.request.get('/wp-json/');
