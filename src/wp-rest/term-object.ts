@@ -55,3 +55,20 @@ export function wpTermObject(batch: TermBatch, term: TermRow, context: RestConte
   if (withLinks) data._links = termLinks(`${restRoot(site)}wp/v2/`, tax, term, batch.parents.has(term.parent), batch.allow);
   return data;
 }
+
+/** WP_REST_Terms_Controller::get_item_schema() for the taxonomy, as its OPTIONS answers carry it. */
+export function termSchema(tax: Pick<RestTaxonomyRegistration, 'taxonomy' | 'hierarchical'>): Record<string, unknown> {
+  const all = ['view', 'embed', 'edit'];
+  const properties: Record<string, unknown> = {
+    id: { description: 'Unique identifier for the term.', type: 'integer', context: all, readonly: true },
+    count: { description: 'Number of published posts for the term.', type: 'integer', context: ['view', 'edit'], readonly: true },
+    description: { description: 'HTML description of the term.', type: 'string', context: ['view', 'edit'] },
+    link: { description: 'URL of the term.', type: 'string', format: 'uri', context: all, readonly: true },
+    name: { description: 'HTML title for the term.', type: 'string', context: all, required: true },
+    slug: { description: 'An alphanumeric identifier for the term unique to its type.', type: 'string', context: all },
+    taxonomy: { description: 'Type attribution for the term.', type: 'string', enum: [tax.taxonomy], context: all, readonly: true },
+    ...(tax.hierarchical ? { parent: { description: 'The parent term ID.', type: 'integer', context: ['view', 'edit'] } } : {}),
+    meta: { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] },
+  };
+  return { $schema: 'http://json-schema.org/draft-04/schema#', title: tax.taxonomy === 'post_tag' ? 'tag' : tax.taxonomy, type: 'object', properties };
+}

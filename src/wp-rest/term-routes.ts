@@ -14,7 +14,7 @@ import { collectionHeaders } from './collection-headers';
 import { contextArg, idListArg, offsetArg, pageArg, pageWindow, perPageArg, searchArg } from './core-args';
 import { restContext, type RestContext } from './response-fields';
 import { termWriteError } from './term-errors';
-import { termBatch, wpTermObject } from './term-object';
+import { termBatch, termSchema, wpTermObject } from './term-object';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { RestTaxonomyRegistration, WpRestContext, WpV2Registrations } from './wp-rest-context';
 
@@ -218,7 +218,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
   });
 
   return [
-    { path: `/${tax.restBase}`, endpoints: [list, create] },
-    { path: `/${tax.restBase}/(?P<id>[\\d]+)`, endpoints: [read, update, remove] },
+    { path: `/${tax.restBase}`, endpoints: [list, create], schema: () => termSchema(tax) },
+    { path: `/${tax.restBase}/(?P<id>[\\d]+)`, endpoints: [read, update, remove], schema: () => termSchema(tax) },
   ];
 }
