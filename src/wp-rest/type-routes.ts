@@ -7,6 +7,7 @@ import { primitiveTermCap } from './core-registrations';
 import { restContext, type RestContext } from './response-fields';
 import { CURIES } from './term-links';
 import type { PostTypeRegistration, TaxonomyRegistration } from './type-registrations';
+import { POST_TYPE_SCHEMA, TAXONOMY_SCHEMA } from './type-schemas';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
 
@@ -113,9 +114,9 @@ export function typeRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext
   });
 
   return [
-    { path: '/types', endpoints: [types] },
-    { path: '/types/(?P<type>[\\w-]+)', endpoints: [type] },
-    { path: '/taxonomies', endpoints: [taxonomies] },
-    { path: '/taxonomies/(?P<taxonomy>[\\w-]+)', endpoints: [taxonomy] },
+    { path: '/types', endpoints: [types], schema: () => POST_TYPE_SCHEMA },
+    { path: '/types/(?P<type>[\\w-]+)', endpoints: [type], schema: () => POST_TYPE_SCHEMA },
+    { path: '/taxonomies', endpoints: [taxonomies], schema: () => TAXONOMY_SCHEMA },
+    { path: '/taxonomies/(?P<taxonomy>[\\w-]+)', endpoints: [taxonomy], schema: () => TAXONOMY_SCHEMA },
   ];
 }
