@@ -71,6 +71,12 @@ describe('term writes as the plugin site makes them', () => {
       for (const step of scenario.steps) expect(await serviceExchange(t, step)).toEqual(recordedExchange(step));
       const after = await termTables(t);
       for (const table of ['terms', 'term_taxonomy', 'term_relationships'] as const) expectDelta(table, before[table]!, after[table]!, scenario.rows[table]);
+      // The hierarchy cache WordPress rewrites (`tribe_events_cat_children`), where its value changed.
+      for (const change of scenario.rows.options?.changed ?? []) {
+        if (!change.columns.option_value) continue;
+        const row = await t.wp.knex(`${t.prefix}options`).where({ option_name: change.key }).first();
+        expect([change.key, row?.option_value]).toEqual([change.key, change.columns.option_value[1]]);
+      }
     } finally {
       await t.close();
     }
