@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { TestApp } from '../../support/test-app';
-import { startOnWpRows, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
+import { startOnWpRows, wpCalendar, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
 import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 
 /**
@@ -41,6 +43,16 @@ describe('users and settings as the plugin site answers them', () => {
   it.each(['OPTIONS /wp/v2/settings [anon]', 'OPTIONS /wp/v2/settings [author]', 'OPTIONS /wp/v2/settings [admin]'])('%s', async (name) => {
     const x = wpRead(name);
     expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
+  });
+
+  it("answers the MCP server's start-up calls as it sends them (tec/v1/mcp-4fcf794.json): JSON content type and X-TEC-EEA on GETs", async () => {
+    const startUp = (JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/tec-v1/mcp-4fcf794.json'), 'utf8')) as Array<{ call: unknown; requests: Array<{ method: string; path: string; status: number }> }>)[0]!;
+    expect(startUp.call).toBe('start-up');
+    const auth = `Basic ${Buffer.from(wpCalendar().credentials.admin).toString('base64')}`;
+    for (const request of startUp.requests) {
+      const res = await t.request.get(request.path).set('Authorization', auth).set('Content-Type', 'application/json').set('X-TEC-EEA', 'I understand that this endpoint is experimental');
+      expect([request.path, res.status]).toEqual([request.path, request.status]);
+    }
   });
 
   it("answers the MCP server's start-up reads: the index's site facts, users/me and settings", async () => {
