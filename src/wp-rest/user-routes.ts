@@ -147,7 +147,8 @@ export function userRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext
         include: req.args.include,
         exclude: req.args.exclude,
         publishedIn: everyone ? undefined : reg.restPostTypes,
-        search: req.args.search ? { term: req.args.search, columns: ['user_login', 'user_url', 'user_email', 'user_nicename', 'display_name'] } : undefined,
+        // Without list_users the e-mail and URL are not searched (they would leak through the matches).
+        search: req.args.search ? { term: req.args.search, columns: everyone ? ['user_login', 'user_url', 'user_email', 'user_nicename', 'display_name'] : ['ID', 'user_login', 'user_nicename', 'display_name'] } : undefined,
         orderby: ORDER[req.args.orderby] ?? 'display_name',
         order: req.args.order,
         limit: perPage,

@@ -173,7 +173,9 @@ export async function queryUsers(wp: WpData, q: UserQuery): Promise<{ users: Use
     if (q.search) {
       const { term, columns } = q.search;
       query.where((w) => {
-        for (const column of columns) w.orWhere(column, 'like', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        // wpdb::esc_like(), with `\` as the escape character on both dialects.
+        const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        for (const column of columns) w.orWhere(wp.dialect.like(wp.knex, column, pattern));
       });
     }
     return query;

@@ -36,6 +36,16 @@ describe('bad input on wp/v2', () => {
     await t.close();
   });
 
+  it("does not let a caller without list_users find users by e-mail", async () => {
+    const anon = await t.request.get('/wp-json/wp/v2/users?search=example.com');
+    expect([anon.status, anon.body]).toEqual([200, []]);
+    const admin = await replayWp(t, { method: 'GET', path: '/wp/v2/users?search=example.com', as: 'admin' });
+    expect(admin.body.length).toBe(6);
+    // `%` and `_` are matched literally.
+    const wildcard = await replayWp(t, { method: 'GET', path: '/wp/v2/users?search=%25', as: 'admin' });
+    expect([wildcard.status, wildcard.body]).toEqual([200, []]);
+  });
+
   it.each(PROBES.map((p) => [`${p.method} ${p.path} [${p.as}]`, p] as const))('%s', async (_name, probe) => {
     const before = await t.wp.knex(`${t.prefix}options`).count({ n: '*' }).first();
     const res = await replayWp(t, probe);
