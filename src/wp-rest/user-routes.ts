@@ -3,6 +3,9 @@ import { RestResponse } from '../http/response';
 import { registered, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { maybeUnserialize } from '../php/php-serialize';
 import { getOption } from '../wp/options';
+import { plainTextForDb } from '../wp/term-fields';
+import { wpKses } from '../wp/text/kses';
+import { escUrl } from '../wp/text/media';
 import { getUserById, getUsersMeta, hasPublishedPosts, queryUsers, updateUserMeta, type UserRow } from '../wp/users';
 import { collectionHeaders } from './collection-headers';
 import { contextArg, idListArg, offsetArg, pageArg, pageWindow, perPageArg, searchArg } from './core-args';
@@ -99,13 +102,21 @@ async function updateUser(req: Req, reg: WpV2Registrations, id: number): Promise
   if (!(await getUserById(req.ctx.wp, id))) throw wpV2Error('rest_user_invalid_id');
   const unserved = NOT_SERVED.filter((field) => req.params[field] !== undefined && req.params[field] !== null);
   if (unserved.length > 0) throw wpV2Error('rest_user_fields_not_served', { args: [unserved], data: { params: unserved } });
+  // wp_insert_user()'s filters: names are plain text, the description keeps kses' few tags, the URL is esc_url_raw()'d.
+  const stored: Record<string, (value: string) => string> = {
+    first_name: plainTextForDb,
+    last_name: plainTextForDb,
+    nickname: plainTextForDb,
+    description: (value) => wpKses(value, 'description'),
+    locale: (value) => value,
+  };
   await req.ctx.wp.transaction(async (wp) => {
-    for (const key of ['first_name', 'last_name', 'nickname', 'description', 'locale'] as const) {
-      if (typeof req.args[key] === 'string') await updateUserMeta(wp, id, key, req.args[key]);
+    for (const [key, filter] of Object.entries(stored)) {
+      if (typeof req.args[key] === 'string') await updateUserMeta(wp, id, key, filter(req.args[key]));
     }
     const columns: Record<string, string> = {};
-    if (typeof req.args.name === 'string') columns.display_name = req.args.name;
-    if (typeof req.args.url === 'string') columns.user_url = req.args.url;
+    if (typeof req.args.name === 'string') columns.display_name = plainTextForDb(req.args.name);
+    if (typeof req.args.url === 'string') columns.user_url = escUrl(req.args.url, 'db');
     if (Object.keys(columns).length > 0) await wp.knex(wp.t.users).where('ID', id).update(columns);
   });
   return single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id);

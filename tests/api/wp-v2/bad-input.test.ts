@@ -36,6 +36,19 @@ describe('bad input on wp/v2', () => {
     await t.close();
   });
 
+  it('stores a profile update through WordPress\'s filters: plain-text names, kses\' tags in the description, a safe URL', async () => {
+    const t2 = await startOnWpRows();
+    try {
+      const res = await replayWp(t2, { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { name: 'Ann <b>Bold</b> & Co', description: 'Hi <script>x()</script><em>there</em>', url: 'javascript:alert(1)' } });
+      expect(res.status).toBe(200);
+      const user = await t2.wp.knex(`${t2.prefix}users`).where({ ID: 5 }).first();
+      const bio = await t2.wp.knex(`${t2.prefix}usermeta`).where({ user_id: 5, meta_key: 'description' }).first();
+      expect([user.display_name, user.user_url, bio.meta_value]).toEqual(['Ann Bold &amp; Co', '', 'Hi x()<em>there</em>']);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it("does not let a caller without list_users find users by e-mail", async () => {
     const anon = await t.request.get('/wp-json/wp/v2/users?search=example.com');
     expect([anon.status, anon.body]).toEqual([200, []]);
