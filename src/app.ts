@@ -9,6 +9,7 @@ import { calendarNamespace } from './calendar/namespace';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
 import { tecNamespace } from './calendar/tec/namespace';
+import { calendarWpV2Registrations } from './calendar/wp-v2-registrations';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
@@ -120,7 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace({ posts: wpV2PostRoutes(registry) }), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry), wpV2PostRoutes(registry)), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

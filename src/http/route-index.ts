@@ -51,7 +51,7 @@ export interface RouteData {
   namespace: string;
   methods: string[];
   /** `args` is `[]` when there are none: PHP's empty array, as json_encode() writes it. */
-  endpoints: Array<{ methods: string[]; args: Record<string, unknown> | [] }>;
+  endpoints: Array<{ methods: string[]; allow_batch?: { v1: true }; args: Record<string, unknown> | [] }>;
   /** Only in an OPTIONS answer (WordPress's `help` context), for routes that declare one. */
   schema?: Record<string, unknown>;
   _links?: { self: Array<{ href: string }> };
@@ -65,7 +65,7 @@ export async function routeData<C extends HttpContext>(route: ListedRoute<C>, ro
   for (const e of route.def.endpoints) {
     const args: Array<[string, unknown]> = [];
     for (const [name, schema] of Object.entries(e.args as Record<string, z.ZodType>)) args.push([name, await registeredArg(schema, ctx)]);
-    endpoints.push({ methods: [...e.methods], args: args.length > 0 ? Object.fromEntries(args) : [] });
+    endpoints.push({ methods: [...e.methods], ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args: args.length > 0 ? Object.fromEntries(args) : [] });
   }
   const data: RouteData = { namespace: route.namespace, methods: routeMethods(route.def), endpoints };
   if (help && route.def.schema) data.schema = await route.def.schema(ctx);

@@ -24,6 +24,8 @@ export interface RestRequest<A, C extends HttpContext> {
   params: Record<string, unknown>;
   /** Parameters of the query string only (some TEC rules depend on where a value came from). */
   query: Record<string, unknown>;
+  /** The query string as sent (paging links repeat it). */
+  rawQuery?: string;
   headers: Record<string, string | string[] | undefined>;
   ctx: C;
   /** Scratch space shared by the validate, permission and handler steps of this one request. */
@@ -86,6 +88,8 @@ export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> 
   handler: (req: RestRequest<ArgValues<S>, C>) => unknown | Promise<unknown>;
   /** A list that may read many rows: its handler runs under the server's bound on concurrent heavy requests. */
   heavy?: boolean;
+  /** Core's `allow_batch` (`{v1: true}` in the route descriptors): WordPress's own controllers declare it. */
+  allowBatch?: boolean;
   doc?: EndpointDoc;
 }
 

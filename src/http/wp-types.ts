@@ -151,7 +151,9 @@ export interface Registered {
   values?: { [K in RegisteredKeyword]?: unknown | RequestValue };
 }
 
-export type RegisteredKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum' | 'minimum' | 'maximum' | 'pattern' | 'uniqueItems';
+export type RegisteredKeyword =
+  | 'default' | 'description' | 'type' | 'format' | 'items' | 'enum' | 'title' | 'minimum' | 'maximum' | 'pattern'
+  | 'uniqueItems' | 'properties' | 'additionalProperties' | 'context' | 'readonly';
 
 /** A declared value WordPress computes when the routes are registered, that is on every request. */
 export class RequestValue<C extends HttpContext = HttpContext> {

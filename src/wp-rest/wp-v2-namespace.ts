@@ -1,12 +1,30 @@
-import type { HttpContext } from '../http/context';
 import type { NamespaceDef, RouteDef } from '../http/routes';
+import { settingsRoutes } from './settings-routes';
+import { termRoutes } from './term-routes';
+import { typeRoutes } from './type-routes';
+import { userRoutes } from './user-routes';
+import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-context';
 
 /**
- * WordPress's own REST namespace, `wp/v2`: the routes each part of the service serves under it (the calendar's post
- * types, its taxonomies, users, settings…), in WordPress's order.
+ * WordPress's own `wp/v2` namespace as far as the service serves it, its routes in WordPress's registration order
+ * (create_initial_rest_routes(): the post types' routes first, given by the caller): what the site registered (WpV2Registrations) decides the taxonomies and the
+ * permission model; nothing here names a plugin's type.
  */
-export const WP_V2_NAMESPACE = 'wp/v2';
+export function wpV2Namespace<C extends WpRestContext>(reg: WpV2Registrations, posts: Array<RouteDef<C>> = []): NamespaceDef<C> {
+  const routes: Array<RouteDef<C>> = [
+    ...posts,
+    ...typeRoutes(reg),
+    ...inRegistrationOrder(reg.taxonomies).flatMap((tax) => termRoutes(reg, tax)),
+    ...userRoutes(reg),
+    ...settingsRoutes(reg),
+  ];
+  return { namespace: WP_V2, routes };
+}
 
-export function wpV2Namespace<C extends HttpContext>(routes: { posts: Array<RouteDef<C>> }): NamespaceDef<C> {
-  return { namespace: WP_V2_NAMESPACE, routes: [...routes.posts] };
+/** Core's taxonomies register before any plugin's: their routes come first. */
+const CORE_TAXONOMIES = ['category', 'post_tag'];
+
+function inRegistrationOrder<T extends { taxonomy: string }>(taxonomies: readonly T[]): T[] {
+  const rank = (t: T) => (CORE_TAXONOMIES.includes(t.taxonomy) ? CORE_TAXONOMIES.indexOf(t.taxonomy) : CORE_TAXONOMIES.length);
+  return [...taxonomies].sort((a, b) => rank(a) - rank(b));
 }

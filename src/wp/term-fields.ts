@@ -14,7 +14,15 @@ import { addSlashes, stripSlashes } from './text/slashes';
  * WordPress's callers do, and keeps its backslashes.
  */
 export function termNameForDb(name: string, slashed = false): string {
-  const filtered = addSlashes(wpFilterKses(stripSlashes(sanitizeTextField(slashed ? name : addSlashes(name)))));
+  return plainTextForDb(name, slashed);
+}
+
+/**
+ * The filter chain WordPress gives every plain-text name field (pre_term_name, pre_user_display_name,
+ * pre_user_first_name, pre_user_last_name, pre_user_nickname): sanitize_text_field, wp_filter_kses, _wp_specialchars.
+ */
+export function plainTextForDb(text: string, slashed = false): string {
+  const filtered = addSlashes(wpFilterKses(stripSlashes(sanitizeTextField(slashed ? text : addSlashes(text)))));
   return stripSlashes(wpSpecialChars(filtered));
 }
 

@@ -24,7 +24,8 @@ export interface TermQuery {
   /** Raw values, parsed with wp_parse_id_list(). */
   include?: unknown;
   exclude?: unknown;
-  slug?: string;
+  /** One slug, or several (wp/v2's `slug`, matched with `slug__in`). */
+  slug?: string | readonly string[];
   parent?: number;
   /** Only the terms of this object (wp_get_object_terms). */
   objectId?: number;
@@ -60,26 +61,28 @@ export function parseOrder(order: string | undefined): 'asc' | 'desc' {
   return order.toUpperCase() === 'ASC' ? 'asc' : 'desc';
 }
 
-type OrderBy = { column: string } | { include: number[] } | { termOrder: true } | { none: true };
+type OrderBy = { column: string } | { include: number[] } | { slugs: string[] } | { termOrder: true } | { none: true };
 
 /** WP_Term_Query::parse_orderby(), with the REST controller's `include_slugs` → `slug__in` mapping. */
-export function parseOrderBy(orderby: string | undefined, include: number[]): OrderBy {
+export function parseOrderBy(orderby: string | undefined, include: number[], slugs: readonly string[] = []): OrderBy {
   const raw = (orderby ?? 'name') === 'include_slugs' ? 'slug__in' : (orderby ?? 'name');
   const value = raw.toLowerCase();
+  if (value === 'slug__in' && slugs.length > 0) return { slugs: [...slugs] };
   if (['term_id', 'name', 'slug', 'term_group'].includes(value)) return { column: `t.${value}` };
   if (['count', 'parent', 'taxonomy', 'term_taxonomy_id', 'description'].includes(value)) return { column: `tt.${value}` };
   if (value === 'term_order') return { termOrder: true };
   if (value === 'include' && include.length > 0) return { include };
   if (value === 'none') return { none: true };
   if (value === '' || value === 'id') return { column: 't.term_id' };
-  // `slug__in` needs a list of slugs, and this API's `slug` is one string: it falls back to the name, as the rest.
+  // `slug__in` without a list of slugs falls back to the name, as the rest.
   return { column: 't.name' };
 }
 
 export async function queryTerms(wp: WpData, registry: TaxonomyRegistry, q: TermQuery): Promise<TermPage> {
   const includeGiven = !phpEmpty(q.include);
   const include = includeGiven ? parseIdList(q.include) : [];
-  const orderBy = parseOrderBy(q.orderby, include);
+  const slugs = Array.isArray(q.slug) ? (q.slug as readonly string[]).map((s) => sanitizeTitle(s)) : undefined;
+  const orderBy = parseOrderBy(q.orderby, include, slugs);
   if ('termOrder' in orderBy && !q.objectId) return { terms: [], total: 0 };
 
   const filtered = (): Knex.QueryBuilder => {
@@ -88,7 +91,8 @@ export async function queryTerms(wp: WpData, registry: TaxonomyRegistry, q: Term
     // "0" (every item absint'd to 0) is empty to PHP, so it filters nothing.
     if (includeGiven && include.join(',') !== '0') query.whereIn('t.term_id', include);
     if (!includeGiven && !phpEmpty(q.exclude)) query.whereNotIn('t.term_id', parseIdList(q.exclude));
-    if (q.slug !== undefined && !phpEmpty(q.slug)) query.where('t.slug', sanitizeTitle(q.slug));
+    if (slugs && slugs.length > 0) query.whereIn('t.slug', slugs);
+    else if (typeof q.slug === 'string' && !phpEmpty(q.slug)) query.where('t.slug', sanitizeTitle(q.slug));
     if (q.parent !== undefined) query.where('tt.parent', q.parent);
     if (q.search !== undefined && !phpEmpty(q.search)) {
       const like = `%${q.search.replace(/[!%_]/g, '!$&')}%`;
@@ -129,7 +133,11 @@ function applyOrder(query: Knex.QueryBuilder, orderBy: OrderBy, direction: 'asc'
   if ('none' in orderBy) return;
   if ('column' in orderBy) query.orderBy(orderBy.column, direction);
   else if ('termOrder' in orderBy) query.orderBy('tr.term_order', direction);
-  else {
+  else if ('slugs' in orderBy) {
+    // MySQL's FIELD(t.slug, …), written portably.
+    const cases = orderBy.slugs.map(() => 'WHEN ? THEN ?').join(' ');
+    query.orderByRaw(`CASE ?? ${cases} ELSE 0 END ${direction}`, ['t.slug', ...orderBy.slugs.flatMap((slug, i) => [slug, i + 1])]);
+  } else {
     // MySQL's FIELD(t.term_id, …), written portably: the position of the id in the `include` list.
     const cases = orderBy.include.map(() => 'WHEN ? THEN ?').join(' ');
     const bindings = orderBy.include.flatMap((id, i) => [id, i + 1]);

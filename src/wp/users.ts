@@ -1,3 +1,4 @@
+import { sqlCount } from '../db/sql-count';
 import { phpEmpty } from '../php/builtins';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
 import { sanitizeUser } from './text/user-input';
@@ -139,4 +140,59 @@ export async function updateUserMetaSerialized(wp: WpData, userId: number, key: 
   if (rows.length === 1 && rows[0]!.meta_value === stored) return false;
   await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).update({ meta_value: stored });
   return true;
+}
+
+// --- WP_User_Query ------------------------------------------------------------------------------------------
+
+export interface UserQuery {
+  /** Only these users (include); empty: any. */
+  include?: readonly number[];
+  exclude?: readonly number[];
+  /** has_published_posts: only users who wrote a published post of one of these types. */
+  publishedIn?: readonly string[];
+  /** Columns searched with `*term*` (WP_User_Query's leading and trailing wildcards). */
+  search?: { term: string; columns: readonly string[] };
+  orderby: 'ID' | 'display_name' | 'user_registered' | 'user_nicename' | 'user_email' | 'user_url' | 'include';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** A page of WP_User_Query and its total (count_total), two queries whatever the page size. */
+export async function queryUsers(wp: WpData, q: UserQuery): Promise<{ users: UserRow[]; total: number }> {
+  const base = () => {
+    const query = wp.knex(wp.t.users);
+    if (q.include && q.include.length > 0) query.whereIn('ID', [...q.include]);
+    if (q.exclude && q.exclude.length > 0) query.whereNotIn('ID', [...q.exclude]);
+    if (q.publishedIn) {
+      const types = [...q.publishedIn];
+      query.whereExists(function published() {
+        this.select(wp.knex.raw('1')).from(wp.t.posts).whereRaw('?? = ??', [`${wp.t.posts}.post_author`, `${wp.t.users}.ID`]).where('post_status', 'publish').whereIn('post_type', types);
+      });
+    }
+    if (q.search) {
+      const { term, columns } = q.search;
+      query.where((w) => {
+        // wpdb::esc_like(), with `\` as the escape character on both dialects.
+        const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        for (const column of columns) w.orWhere(wp.dialect.like(wp.knex, column, pattern));
+      });
+    }
+    return query;
+  };
+  const [{ total }] = (await base().count({ total: '*' })) as Array<{ total: number | string }>;
+  const page = base().select(`${wp.t.users}.*`);
+  if (q.orderby === 'include' && q.include && q.include.length > 0) {
+    page.orderByRaw(`CASE ID ${q.include.map((id, i) => `WHEN ${Number(id)} THEN ${i}`).join(' ')} END ${q.order}`);
+  } else {
+    page.orderBy(q.orderby === 'include' ? 'ID' : q.orderby, q.order);
+  }
+  const rows: Array<Record<string, unknown>> = await page.limit(sqlCount(q.limit)).offset(sqlCount(q.offset));
+  return { users: rows.map((row) => toUser(row)!), total: Number(total) };
+}
+
+/** count_user_posts() > 0 over several types: has the user a published post of one of them? */
+export async function hasPublishedPosts(wp: WpData, userId: number, types: readonly string[]): Promise<boolean> {
+  const row = await wp.knex(wp.t.posts).select('ID').where({ post_author: userId, post_status: 'publish' }).whereIn('post_type', [...types]).first();
+  return row !== undefined;
 }

@@ -1,9 +1,10 @@
 import { withQuery } from '../../http/context';
-import { invalidParams, restError, type RestError } from '../../http/errors';
+import { invalidParams, restError } from '../../http/errors';
 import { RestResponse } from '../../http/response';
 import { queryTerms } from '../../wp/term-query';
 import { deleteTerm, updateTerm, type TermChanges } from '../../wp/term-writes';
 import { getTerm, insertTerm, TermWriteError, type TermRow } from '../../wp/terms';
+import { termWriteError } from '../../wp-rest/term-errors';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { restUrl } from '../site/urls';
@@ -81,25 +82,6 @@ async function checkParent(wp: WpData, def: TaxonomyDefinition, params: Record<s
   if (sent === undefined || sent === null) return;
   if (!def.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
   if (!(await getTerm(wp, def.taxonomy, Number(sent)))) throw restError('rest_term_invalid');
-}
-
-/** WP_Error of wp_insert_term / wp_update_term as the REST server renders it. */
-export function termWriteError(error: unknown): unknown {
-  if (!(error instanceof TermWriteError)) return error;
-  const bare = { shape: { nullData: true } };
-  const mapped: Record<TermWriteError['code'], () => RestError> = {
-    // The controller adds the existing id twice: once alone, once with the status (WordPress 5.6+ keeps both).
-    term_exists: () =>
-      restError(error.hierarchical ? 'term_exists_hierarchical' : 'term_exists_flat', {
-        data: { term_id: error.termId },
-        shape: { additionalData: [error.termId, error.termId] },
-      }),
-    empty_term_name: () => restError('empty_term_name', bare),
-    invalid_term_name: () => restError('invalid_term_name', bare),
-    missing_parent: () => restError('missing_parent', bare),
-    duplicate_term_slug: () => restError('duplicate_term_slug', { args: [error.slug ?? ''], ...bare }),
-  };
-  return mapped[error.code]();
 }
 
 const changesOf = (a: Omit<TermArgs<'update'>, 'id'>): TermChanges => ({

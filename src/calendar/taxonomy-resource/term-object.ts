@@ -1,4 +1,5 @@
-import { restRoot, withQuery } from '../../http/context';
+import { restRoot } from '../../http/context';
+import { termAllow, termLinks as wpTermLinks } from '../../wp-rest/term-links';
 import { termLink } from '../../wp/permalinks';
 import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hierarchy';
 import type { TermRow } from '../../wp/terms';
@@ -44,23 +45,12 @@ export function wpV2Url(env: CalendarEnv, path: string): string {
   return `${restRoot(env.site)}wp/v2/${path}`;
 }
 
-const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
-
 /**
- * WP_REST_Terms_Controller::prepare_links() as the server renders them: `self` carries WordPress 6.7+'s
- * targetHints (the methods of the wp/v2 item route this caller may use), `up` only when the parent exists,
- * `wp:post_type` per attached post type, then the `wp` curie.
+ * WordPress's `_links` of the term (wp-rest/term-links.ts), `self` with the methods of the wp/v2 item route this
+ * caller may use.
  */
 export function termLinks(env: CalendarEnv, def: TaxonomyDefinition, term: TermRow, parentExists: boolean): Record<string, unknown> {
   const subject = { taxonomy: def.taxonomy };
-  const allow = ['GET', ...(env.can('edit_terms', subject) ? ['POST', 'PUT', 'PATCH'] : []), ...(env.can('delete_terms', subject) ? ['DELETE'] : [])];
-  const links: Record<string, unknown> = {
-    self: [{ href: wpV2Url(env, `${def.wpRestBase}/${term.term_id}`), targetHints: { allow } }],
-    collection: [{ href: wpV2Url(env, def.wpRestBase) }],
-    about: [{ href: wpV2Url(env, `taxonomies/${def.taxonomy}`) }],
-  };
-  if (term.parent > 0 && parentExists) links.up = [{ embeddable: true, href: wpV2Url(env, `${def.wpRestBase}/${term.parent}`) }];
-  links['wp:post_type'] = def.objectRestBases.map((base) => ({ href: withQuery(wpV2Url(env, base), `${def.wpRestBase}=${term.term_id}`) }));
-  links.curies = CURIES;
-  return links;
+  const allow = termAllow(env.can('edit_terms', subject), env.can('delete_terms', subject));
+  return wpTermLinks(wpV2Url(env, ''), { taxonomy: def.taxonomy, restBase: def.wpRestBase, objectRestBases: def.objectRestBases }, term, parentExists, allow);
 }

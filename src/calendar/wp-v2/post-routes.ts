@@ -59,9 +59,10 @@ function item(registry: CalendarRegistry, def: PostTypeDefinition): Array<Endpoi
   ];
 }
 
-/** The routes of every registered post type, in the registry's order. */
+/** The routes of every registered post type. */
 export function wpV2PostRoutes(registry: CalendarRegistry): Array<RouteDef<C>> {
-  return registry.postTypes.flatMap((def) => [
+  // In the order the plugin registers its post types (venue, organizer, then event), as WordPress lists their routes.
+  return registry.loadOrder.flatMap((def) => [
     { path: `/${def.wpRestBase}`, endpoints: collection(registry, def) },
     { path: `/${def.wpRestBase}/(?P<id>[\\d]+)`, endpoints: item(registry, def) },
   ]);

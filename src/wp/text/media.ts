@@ -81,8 +81,11 @@ export function checkFiletype(filename: string): { ext: string | false; type: st
 
 export const escAttr = escHtml;
 
-/** esc_url() in display context: invalid characters dropped, `&` and `'` as entities, unknown schemes refused. */
-export function escUrl(input: string): string {
+/**
+ * esc_url() in display context: invalid characters dropped, `&` and `'` as entities, unknown schemes refused; in `db`
+ * context (esc_url_raw(), what WordPress stores) without the entities.
+ */
+export function escUrl(input: string, context: 'display' | 'db' = 'display'): string {
   if (input === '') return '';
   let url = input.replace(/^\s+/, '').replace(/ /g, '%20');
   url = url.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\x80-\uffff]/gi, '');
@@ -90,7 +93,7 @@ export function escUrl(input: string): string {
   if (!/^mailto:/i.test(url)) for (let prev = ''; prev !== url; ) [prev, url] = [url, url.replace(/%0[da]/gi, '')];
   url = url.replace(/;\/\//g, '://');
   if (!url.includes(':') && !['/', '#', '?'].includes(url[0]!) && !/^[a-z0-9-]+?\.php/i.test(url)) url = `http://${url}`;
-  url = ksesNormalizeEntities(url).replace(/&amp;/g, '&#038;').replace(/'/g, '&#039;');
+  if (context === 'display') url = ksesNormalizeEntities(url).replace(/&amp;/g, '&#038;').replace(/'/g, '&#039;');
   if (url.includes('[') || url.includes(']')) {
     const m = /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*)?(.*)$/is.exec(url)!;
     url = `${m[1] ?? ''}${m[2]!.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`;

@@ -1,0 +1,27 @@
+import { registered, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+
+/**
+ * The arguments WordPress's controllers share (WP_REST_Controller::get_context_param(), get_collection_params()),
+ * registered with core's descriptions and in core's keyword order, as the route descriptors list them.
+ */
+
+export const contextArg = () =>
+  wpEnum(['view', 'embed', 'edit']).default('view').meta(registered('description, type, enum, default', 'Scope under which the request is made; determines fields present in response.'));
+
+export const pageArg = () => wpInteger({ minimum: 1 }).default(1).meta(registered('description, type, default, minimum', 'Current page of the collection.'));
+
+export const perPageArg = () =>
+  wpInteger({ minimum: 1, maximum: 100 }).default(10).meta(registered('description, type, default, minimum, maximum', 'Maximum number of items to be returned in result set.'));
+
+export const searchArg = () => wpString().optional().meta(registered('description, type', 'Limit results to those matching a string.'));
+
+export const idListArg = (description: string) => wpArray(wpInteger()).default([]).meta(registered('description, type, items, default', description));
+
+export const offsetArg = () => wpInteger().optional().meta(registered('description, type', 'Offset the result set by a specific number of items.'));
+
+/** The collection's paging: the query's offset (an explicit `offset` wins over `page`) and the page's size. */
+export function pageWindow(a: { page?: number; per_page?: number; offset?: number }): { page: number; perPage: number; offset: number } {
+  const page = a.page ?? 1;
+  const perPage = a.per_page ?? 10;
+  return { page, perPage, offset: a.offset ?? (page - 1) * perPage };
+}

@@ -1,0 +1,66 @@
+import type { HttpContext } from '../http/context';
+import type { TaxonomyRewrite } from '../wp/permalinks';
+import type { PostRow } from '../wp/posts';
+import type { SiteSettings } from '../wp/site';
+import type { TaxonomyRegistry } from '../wp/terms';
+import type { WpData } from '../wp/wp-handle';
+import type { PostTypeRegistration, TaxonomyRegistration } from './type-registrations';
+
+/**
+ * What WordPress's own `wp/v2` controllers need of a request and of the site's registrations. The app's context
+ * provides the first (it is a structural subset of it); the plugin that registers post types and taxonomies provides
+ * the second (WpV2Registrations), so that nothing here names a plugin's type or capability.
+ */
+
+/** The caller as WP_User holds it: its roles and its effective capabilities (role grants with its own laid over). */
+export interface RestCaller {
+  userId: number;
+  login: string;
+  roles: string[];
+  caps: Readonly<Record<string, boolean>>;
+}
+
+export interface WpRestContext extends HttpContext {
+  readonly wp: WpData;
+  /** The time of the request. */
+  readonly now: Date;
+  principal: RestCaller;
+  site(): Promise<SiteSettings>;
+}
+
+/** A taxonomy as register_taxonomy() declares it for the REST API (the terms controller's view of it). */
+export interface RestTaxonomyRegistration {
+  taxonomy: string;
+  /** Its route and its field in post objects (`tribe_events_cat`, `tags`). */
+  restBase: string;
+  hierarchical: boolean;
+  /** Its capabilities (manage_terms, edit_terms, delete_terms, assign_terms). */
+  capabilities: Readonly<Record<'manage_terms' | 'edit_terms' | 'delete_terms' | 'assign_terms', string>>;
+  /** The `wp/v2` routes of the post types it is attached to, for the `wp:post_type` links. */
+  objectRestBases: readonly string[];
+  /** The term archive's rewrite under the site's settings. */
+  rewrite(site: SiteSettings): TaxonomyRewrite;
+}
+
+/** What the site registered that the wp/v2 controllers read: taxonomies, the permission model, the read rules of posts. */
+export interface WpV2Registrations {
+  /** The taxonomies served under `wp/v2` (their own routes), in registration order. */
+  taxonomies: readonly RestTaxonomyRegistration[];
+  /** The data layer's view of every taxonomy (hierarchy, counted types). */
+  terms: TaxonomyRegistry;
+  /** user_can( $caller, $cap ) for a primitive capability. */
+  hasCap(caller: RestCaller, cap: string): boolean;
+  /** current_user_can( 'read_post', $post ) for a post of any type. */
+  canReadPost(caller: RestCaller, post: PostRow): Promise<boolean>;
+  /** get_post_types( array( 'show_in_rest' => true ) ): the types whose published posts make an author public. */
+  restPostTypes: readonly string[];
+  /** Every post type and taxonomy shown in REST, WordPress's own first, in registration order (/types, /taxonomies). */
+  postTypeRegistrations: readonly PostTypeRegistration[];
+  taxonomyRegistrations: readonly TaxonomyRegistration[];
+}
+
+/** The namespace of WordPress's own routes. */
+export const WP_V2 = 'wp/v2';
+
+/** WordPress's own post types shown in REST (create_initial_post_types()), before any plugin's. */
+export const CORE_REST_POST_TYPES = ['post', 'page', 'attachment', 'nav_menu_item', 'wp_block', 'wp_template', 'wp_template_part', 'wp_global_styles', 'wp_navigation', 'wp_font_family', 'wp_font_face'] as const;

@@ -1,0 +1,67 @@
+import { entry, errorCatalogue, RestError } from '../http/errors';
+
+/**
+ * The errors of WordPress's own wp/v2 controllers beyond the REST server's (users, settings, terms, types,
+ * taxonomies), with their codes and messages as WordPress 7.0 answers them. Permission refusals are 401 for an
+ * anonymous caller and 403 for a logged-in one (rest_authorization_required_code()): see refusal().
+ */
+const WP_V2_ERRORS = {
+  rest_not_logged_in: entry(401, 'You are not currently logged in.'),
+  rest_user_invalid_id: entry(404, 'Invalid user ID.'),
+  rest_user_cannot_view: entry(401, 'Sorry, you are not allowed to list users.'),
+  rest_forbidden_context_users: entry(401, 'Sorry, you are not allowed to list users.'),
+  rest_cannot_edit_user: entry(401, 'Sorry, you are not allowed to edit this user.'),
+  rest_user_invalid_email: entry(400, 'Invalid email address.'),
+  // The service's own: account fields it leaves to WordPress's admin (501 rather than a silent no-op).
+  rest_user_fields_not_served: entry(501, (fields: string[]) => `This service does not change these user fields: ${fields.join(', ')}. Change them in WordPress.`),
+  // Terms (WP_REST_Terms_Controller)
+  rest_term_invalid: entry(404, 'Term does not exist.'),
+  rest_forbidden_context_terms: entry(401, 'Sorry, you are not allowed to edit terms in this taxonomy.'),
+  rest_forbidden_context_term: entry(401, 'Sorry, you are not allowed to edit this term.'),
+  rest_forbidden_context_post_terms: entry(401, 'Sorry, you are not allowed to view terms for this post.'),
+  rest_post_invalid_id: entry(400, 'Invalid post ID.'),
+  rest_cannot_create_term: entry(401, 'Sorry, you are not allowed to create terms in this taxonomy.'),
+  rest_cannot_update_term: entry(401, 'Sorry, you are not allowed to edit this term.'),
+  rest_cannot_delete_term: entry(401, 'Sorry, you are not allowed to delete this term.'),
+  rest_trash_not_supported_terms: entry(501, "Terms do not support trashing. Set 'force=true' to delete."),
+  // Types and taxonomies (WP_REST_Post_Types_Controller, WP_REST_Taxonomies_Controller)
+  rest_type_invalid: entry(404, 'Invalid post type.'),
+  rest_cannot_view_type: entry(401, 'Sorry, you are not allowed to edit posts in this post type.'),
+  rest_forbidden_context_type: entry(401, 'Sorry, you are not allowed to edit posts in this post type.'),
+  rest_taxonomy_invalid: entry(404, 'Invalid taxonomy.'),
+  rest_forbidden_context_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
+  rest_cannot_view_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
+};
+
+const build = errorCatalogue(WP_V2_ERRORS);
+
+/** Catalogue keys that differ from the wire code only to carry a distinct message. */
+const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
+  rest_forbidden_context_users: 'rest_forbidden_context',
+  rest_cannot_edit_user: 'rest_cannot_edit',
+  rest_user_invalid_email: 'rest_invalid_param',
+  rest_forbidden_context_terms: 'rest_forbidden_context',
+  rest_forbidden_context_term: 'rest_forbidden_context',
+  rest_forbidden_context_post_terms: 'rest_forbidden_context',
+  rest_cannot_create_term: 'rest_cannot_create',
+  rest_cannot_update_term: 'rest_cannot_update',
+  rest_cannot_delete_term: 'rest_cannot_delete',
+  rest_trash_not_supported_terms: 'rest_trash_not_supported',
+  rest_cannot_view_type: 'rest_cannot_view',
+  rest_cannot_view_taxonomy: 'rest_cannot_view',
+  rest_forbidden_context_type: 'rest_forbidden_context',
+  rest_forbidden_context_taxonomy: 'rest_forbidden_context',
+};
+
+export type WpV2ErrorCode = keyof typeof WP_V2_ERRORS;
+
+export function wpV2Error(code: WpV2ErrorCode, options: { status?: number; data?: Record<string, unknown>; args?: [string[]] } = {}): RestError {
+  const error = build(code, options as Parameters<typeof build>[1]);
+  const wire = WIRE[code];
+  return wire ? new RestError(wire, error.message, error.status, error.data) : error;
+}
+
+/** A permission refusal: 401 to an anonymous caller, 403 to a logged-in one. */
+export function refusal(code: WpV2ErrorCode, loggedIn: boolean): RestError {
+  return wpV2Error(code, { status: loggedIn ? 403 : 401 });
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TestApp } from '../../support/test-app';
+import { startOnWpRows, wpCalendar, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
+import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
+
+/**
+ * WordPress's users and settings routes, replayed from the recording of the plugin's site (docs/compat/wp-v2.md §7):
+ * what the vendor's MCP server reads at start-up (`/wp-json/`, `users/me`, `settings`), each role's view of users,
+ * and the settings writes with the options rows they leave.
+ */
+
+const reads = (pattern: RegExp) => Object.keys(wpReads()).filter((name) => pattern.test(wpRead(name).path) && wpRead(name).method === 'GET');
+
+/**
+ * The service serves neither user creation nor user deletion, so the administrator's Allow header and targetHints
+ * on users lack POST (collection) and DELETE (item) where WordPress lists them.
+ */
+const ADMIN_ALLOW = new Set(['users [admin]', 'users/me [admin]', 'users/me context=edit [admin]']);
+
+describe('users and settings as the plugin site answers them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startOnWpRows();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(reads(/^\/wp\/v2\/(users|settings)/).filter((n) => !ADMIN_ALLOW.has(n)))('%s', async (name) => {
+    const x = wpRead(name);
+    expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
+  });
+
+  it.each([...ADMIN_ALLOW])('%s, but for the user routes the service does not serve', async (name) => {
+    const x = wpRead(name);
+    const got = await serviceExchange(t, x);
+    const strip = (text: string) => text.replace(/"allow":\["GET","POST","PUT","PATCH","DELETE"\]/g, '"allow":["GET","POST","PUT","PATCH"]').replace(/"allow":\["GET","POST"\]/g, '"allow":["GET"]');
+    expect([got.status, got.text]).toEqual([x.status, strip(x.text)]);
+    expect(got.headers.allow).toBe(x.headers.allow!.replace(', DELETE', '').replace('GET, POST', name === 'users [admin]' ? 'GET' : 'GET, POST'));
+  });
+
+  it.each(['OPTIONS /wp/v2/settings [anon]', 'OPTIONS /wp/v2/settings [author]', 'OPTIONS /wp/v2/settings [admin]'])('%s', async (name) => {
+    const x = wpRead(name);
+    expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
+  });
+
+  it("answers the MCP server's start-up calls as it sends them (tec/v1/mcp-4fcf794.json): JSON content type and X-TEC-EEA on GETs", async () => {
+    const startUp = (JSON.parse(readFileSync(resolve(__dirname, '../../fixtures/plugin/tec-v1/mcp-4fcf794.json'), 'utf8')) as Array<{ call: unknown; requests: Array<{ method: string; path: string; status: number }> }>)[0]!;
+    expect(startUp.call).toBe('start-up');
+    const auth = `Basic ${Buffer.from(wpCalendar().credentials.admin).toString('base64')}`;
+    for (const request of startUp.requests) {
+      const res = await t.request.get(request.path).set('Authorization', auth).set('Content-Type', 'application/json').set('X-TEC-EEA', 'I understand that this endpoint is experimental');
+      expect([request.path, res.status]).toEqual([request.path, request.status]);
+    }
+  });
+
+  it("answers the MCP server's start-up reads: the index's site facts, users/me and settings", async () => {
+    const index = JSON.parse(wpRead('index [anon]').text) as Record<string, unknown>;
+    const res = await t.request.get('/wp-json/');
+    for (const key of ['name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string']) expect([key, res.body[key]]).toEqual([key, index[key]]);
+    expect(res.body.namespaces).toContain('wp/v2');
+    expect(Object.keys(res.body.routes)).toEqual(expect.arrayContaining(['/wp/v2/users/me', '/wp/v2/settings']));
+  });
+});
+
+describe('settings and profile writes', () => {
+  const scenarios = ['settings PUT as administrator', 'settings as editor', 'settings with a bad value', 'settings with a bad email', 'settings with a bad timezone', 'settings with null', 'users/me update'];
+
+  it.each(scenarios)('%s', async (name) => {
+    const t = await startOnWpRows();
+    try {
+      const scenario = wpWrite(name);
+      for (const step of scenario.steps) expect(await serviceExchange(t, step)).toEqual(recordedExchange(step));
+      const options = scenario.rows.options;
+      for (const change of options?.changed ?? []) {
+        const row = await t.wp.knex(`${t.prefix}options`).where({ option_name: change.key }).first();
+        expect([change.key, row?.option_value]).toEqual([change.key, change.columns.option_value![1]]);
+      }
+      for (const removed of options?.removed ?? []) expect(await t.wp.knex(`${t.prefix}options`).where({ option_name: removed }).first()).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('settings as administrator: the options WordPress writes, and the answer', async () => {
+    const t = await startOnWpRows();
+    try {
+      const scenario = wpWrite('settings as administrator');
+      const [write] = scenario.steps;
+      expect(await serviceExchange(t, write!)).toEqual(recordedExchange(write!));
+      // TEC's own bookkeeping options (tribe_last_*) follow its save hooks, which a settings write does not run here.
+      for (const change of scenario.rows.options!.changed.filter((c) => !c.key.startsWith('tribe_last'))) {
+        const row = await t.wp.knex(`${t.prefix}options`).where({ option_name: change.key }).first();
+        expect([change.key, row?.option_value]).toEqual([change.key, change.columns.option_value![1]]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
