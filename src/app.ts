@@ -5,6 +5,7 @@ import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
+import { CALENDAR_STAMP_FAMILIES } from './calendar/data/stamp-families';
 import { calendarNamespace } from './calendar/namespace';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
@@ -49,6 +50,8 @@ export interface AppDeps {
    * (stamped-cache.ts; default true). Off, every list counts and renders its page.
    */
   listCache?: boolean;
+  /** `s-maxage` of anonymous public GET answers (default 0: a shared cache revalidates every time). */
+  cacheSMaxAge?: number;
   /** Largest accepted request body in bytes (default 10 MiB). */
   bodyLimit?: number;
   /**
@@ -80,6 +83,16 @@ export interface AppDeps {
 
 /** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
 const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE];
+
+/**
+ * The families of rows (src/wp/change-stamps.ts) whose stamp vouches for the answers of a REST path: the
+ * calendar's for its namespaces, every family for any other path (the index lists every route, other APIs read
+ * what they read).
+ */
+function stampFamiliesOf(path: string): readonly string[] | undefined {
+  const lower = path.toLowerCase();
+  return CALENDAR_NAMESPACES.some((ns) => lower === `/${ns}` || lower.startsWith(`/${ns}/`)) ? CALENDAR_STAMP_FAMILIES : undefined;
+}
 
 export function createApp(deps: AppDeps): express.Express {
   const prefix = deps.tablePrefix ?? 'wp_';
@@ -120,6 +133,13 @@ export function createApp(deps: AppDeps): express.Express {
     authenticate: createAuthenticator(authOptions),
     classifyError,
     heavy: createLimiter(deps.heavyConcurrency ?? 4, deps.heavyQueueMs ?? 10_000),
+    conditional: {
+      stamp: (ctx, path) => ctx.changeStamp(stampFamiliesOf(path)),
+      caller: (ctx) => `${ctx.principal.userId}:${ctx.principal.roles.join(',')}:${JSON.stringify(ctx.principal.caps)}`,
+      byHost: deps.siteUrlFromRequest === true && deps.siteUrl === undefined,
+      sMaxAge: deps.cacheSMaxAge ?? 0,
+      keep: deps.listCache === false ? 0 : 256,
+    },
   });
 
   const app = express();

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { ArgShape, ArgValues } from './args';
 import type { ParamProblem, RestError } from './errors';
+import type { Freshness } from './conditional';
 import type { HttpContext } from './context';
 
 /**
@@ -86,6 +87,8 @@ export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> 
   handler: (req: RestRequest<ArgValues<S>, C>) => unknown | Promise<unknown>;
   /** A list that may read many rows: its handler runs under the server's bound on concurrent heavy requests. */
   heavy?: boolean;
+  /** How a GET's answer depends on the time, for its ETag (conditional.ts); absent: it may change every second. */
+  freshness?: Freshness<RestRequest<ArgValues<S>, C>>;
   doc?: EndpointDoc;
 }
 

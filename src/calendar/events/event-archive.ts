@@ -158,7 +158,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const ids = (value: unknown) => listToArray(value).map(Number);
   // Read before the total and the page's objects, which are kept under it until the next commit; asked now, it
   // answers while the terms and the date source are looked up.
-  const stamp = env.ctx.pages ? wp.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+  const stamp = env.ctx.pages ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
   // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
   stamp?.catch(() => undefined);
   const source = await listDateSource(env);
