@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
+import { FeedCache } from './calendar/front-end/feed-cache';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { CALENDAR_STAMP_FAMILIES } from './calendar/data/stamp-families';
 import { calendarNamespace } from './calendar/namespace';
@@ -200,7 +201,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
   // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
   if (deps.media) app.use('/wp-content/uploads', serveUploads(deps.media.uploadsDir));
-  const pages = frontEndPages(contextFor);
+  const pages = frontEndPages(contextFor, deps.listCache === false ? undefined : { cache: new FeedCache(), byHost: deps.siteUrlFromRequest === true && deps.siteUrl === undefined });
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
   // Any other path is WordPress's 404 page, whatever the method.

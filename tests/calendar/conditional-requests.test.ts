@@ -143,3 +143,35 @@ it('the default window follows the day: the same list asked on another day has a
   expect((await at('2025-06-01T20:00:00Z').get(`${ROOT}/events`)).headers.etag).toBe(morning);
   expect((await at('2025-06-02T08:00:00Z').get(`${ROOT}/events`)).headers.etag).not.toBe(morning);
 });
+
+describe('the iCalendar feed', () => {
+  const FEED = '/?post_type=tribe_events&ical=1';
+  let now = new Date('2025-07-10T12:00:00Z');
+  let feeds: supertest.Agent;
+  beforeAll(() => {
+    feeds = supertest.agent(createApp({ db: db.service, tablePrefix: 'wp_', clock: () => now }));
+  });
+  const summaries = (body: string) => [...body.matchAll(/^SUMMARY:(.*)$/gm)].map((m) => m[1]!.trim().replaceAll('\\,', ','));
+
+  it('is kept: asked again it reads no post, and a write by plain SQL shows at the next request', async () => {
+    const title = (await db.wp.knex(db.wp.t.posts).where({ ID: event }).first()).post_title;
+    const first = await feeds.get(FEED);
+    expect(first.status).toBe(200);
+    expect(summaries(first.text)).toEqual(['July 10', title]);
+    const again = await watched(() => feeds.get(FEED));
+    expect(again.res.text).toBe(first.text);
+    expect(readsPosts(again.statements)).toBe(false);
+    expect((await feeds.get(FEED).set('If-None-Match', first.headers.etag as string)).status).toBe(304);
+    await db.otherWp.knex(db.otherWp.t.posts).where({ ID: event }).update({ post_title: 'July 11, renamed' });
+    const changed = await feeds.get(FEED).set('If-None-Match', first.headers.etag as string);
+    expect(changed.status).toBe(200);
+    expect(summaries(changed.text)).toEqual(['July 10', 'July 11, renamed']);
+  });
+
+  it('lets its first event go once that event has ended, without any write', async () => {
+    expect(summaries((await feeds.get(FEED)).text)).toEqual(['July 10', 'July 11, renamed']);
+    // July 10's event ends at 21:00 site time (UTC here).
+    now = new Date('2025-07-10T21:00:01Z');
+    expect(summaries((await feeds.get(FEED)).text)).toEqual(['July 11, renamed']);
+  });
+});
