@@ -28,7 +28,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function viaApi(url: string, authorization: string): Promise<number> {
   const port = await freePort();
-  const service = await startServer(process.execPath, [path.resolve(__dirname, '../dist/main.js')], { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production' }, `http://127.0.0.1:${port}/wp-json/`);
+  const service = await startServer(process.execPath, [path.resolve(__dirname, '../dist/main.js')], { DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', CLOCK: NOW.toISOString(), NODE_ENV: 'production', DB_LOCK_TIMEOUT: '300000', REQUEST_TIMEOUT: '0', HEAVY_QUEUE_TIMEOUT: '300000' }, `http://127.0.0.1:${port}/wp-json/`);
   try {
     const started = performance.now();
     const answers = await Promise.all(
