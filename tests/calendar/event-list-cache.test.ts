@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
 import { CALENDAR_STAMP_FAMILIES } from '../../src/calendar/data/stamp-families';
+import { withIndexDeferred } from '../../src/calendar/data/event-index-bulk';
 import { seedEvent, seedMeta } from '../support/rows';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
 
@@ -191,4 +192,13 @@ it('a write still uncommitted on another connection leaves the stamp as it was u
     await otherWp.knex(otherWp.t.postmeta).insert({ post_id: event, meta_key: '_probe', meta_value: '2' });
   }
   expect(await stamp()).not.toBe(before);
+});
+
+it('a bulk write with the triggers asleep moves the stamp for its batch, and its events are counted', async () => {
+  const stamp = () => wp.changeStamp(CALENDAR_STAMP_FAMILIES);
+  const before = await stamp();
+  const { total } = await listed();
+  await wp.transaction((trx) => withIndexDeferred(trx, async () => [await seedEvent(trx, { post_title: 'In bulk', start: '2025-07-22 19:00:00', end: '2025-07-22 21:00:00' })]));
+  expect(await stamp()).not.toBe(before);
+  expect(await listed()).toEqual({ total: total + 1, counted: true });
 });
