@@ -11,7 +11,7 @@ import { createDatabase } from '../src/db/database';
 import { prepareDatabase } from '../src/setup/prepare-database';
 import { WpData } from '../src/wp/wp-handle';
 import { createTecTables } from '../tests/support/tec-tables';
-import { dropEventIndex, eventListPath, installEventIndex } from '../src/calendar/data/event-index';
+import { dropEventIndex, eventListPath, installCalendarChangeStamps, installEventIndex } from '../src/calendar/data/event-index';
 import { TEC_CUSTOM_TABLES_OPTION } from '../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../src/wp/options';
 
@@ -103,7 +103,11 @@ export async function selectPath(url: string, path: ListPath): Promise<void> {
   const db = createDatabase(parseDatabaseUrl(url));
   try {
     const wp = WpData.open(db, 'wp_');
-    if (path === 'postmeta') await dropEventIndex(wp);
+    // Without the index, but with the change stamps that vouch for the answers kept.
+    if (path === 'postmeta') {
+      await dropEventIndex(wp);
+      await installCalendarChangeStamps(wp);
+    }
     if (path === 'occurrences') await deleteOption(wp, TEC_CUSTOM_TABLES_OPTION);
     // WordPress stores a false option as ''.
     else await updateOption(wp, TEC_CUSTOM_TABLES_OPTION, '');

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements, selectPath, type ListPath } from './bench-db';
+import { startWritesElsewhere } from './elsewhere';
 import { freePort, measure, startServer, type Figures } from './load';
 import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
 
@@ -20,7 +21,7 @@ import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './wor
  *
  * Settings (environment): BENCH_EVENTS (100000), BENCH_DURATION seconds per scenario (10; 0 for the single-request
  * latencies alone, no load, as on a machine shared with other work), BENCH_CONNECTIONS (10),
- * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_BASELINE (0),
+ * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_LIST_CACHE (on,elsewhere,off), BENCH_BASELINE (0),
  * BENCH_POSTMETA_REQUESTS (1), BENCH_POSTMETA_DURATION (0), BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306),
  * BENCH_WORKERS (1,2: the worker counts compared on the single event and the default list, on the event index path;
  * empty to skip), BENCH_SCENARIOS (all: default, month, category, tag, search, page100, venues, single; e.g.
@@ -35,10 +36,14 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',').map
 const PATHS = (['index', 'occurrences', 'postmeta'] as const).filter((p) => (process.env.BENCH_PATHS ?? 'index,occurrences,postmeta').split(',').map((x) => x.trim()).includes(p));
 const BASELINE = process.env.BENCH_BASELINE === '1';
 /**
- * Each path with the service's list cache on (its default: totals and pages kept until the next commit, so a
- * repeated list is answered from it) and off (every request counts and renders, as after each write).
+ * Each path with the service's cache on (its default: answers kept under the change stamp, so a repeated request
+ * is answered from it), on while another database of the same server (SQLite: unrelated rows of the same file) is
+ * written every second (`elsewhere`: the stamp does not move, the figures should match `on`), and off (every
+ * request counts and renders, as the first request after each write).
  */
-const LIST_CACHE = (process.env.BENCH_LIST_CACHE ?? 'on,off').split(',').map((v) => v.trim() === 'on');
+type CacheMode = 'on' | 'elsewhere' | 'off';
+const CACHE_MODES = (process.env.BENCH_LIST_CACHE ?? 'on,elsewhere,off').split(',').map((v) => v.trim()) as CacheMode[];
+const CACHE_NAMES: Record<CacheMode, string> = { on: '', elsewhere: ', cache on, a write every second elsewhere', off: ', cache off' };
 /** The date-meta path: timed single requests per scenario (after the recording one), and autocannon seconds (0: none). */
 const POSTMETA_REQUESTS = Math.max(1, Number(process.env.BENCH_POSTMETA_REQUESTS ?? 1));
 const POSTMETA_DURATION = Number(process.env.BENCH_POSTMETA_DURATION ?? 0);
@@ -102,12 +107,13 @@ async function singleRequest(url: string, { warmUp, timed }: { warmUp: number; t
   return times.length % 2 === 1 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
 }
 
-async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPath, listCache: boolean, eventId: number, work: string): Promise<Row[]> {
+async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPath, mode: CacheMode, eventId: number, work: string): Promise<Row[]> {
+  const listCache = mode !== 'off';
   await selectPath(url, listPath);
   const slow = listPath === 'postmeta';
   const duration = slow ? POSTMETA_DURATION : DURATION;
   const paths = SCENARIOS.map((s) => s.path(eventId));
-  const pathName = `${PATH_NAMES[listPath]}${listCache ? '' : ', list cache off'}`;
+  const pathName = `${PATH_NAMES[listPath]}${CACHE_NAMES[mode]}`;
   log(`  -- ${pathName}`);
   const recorded = await recordStatements(url, NOW, paths);
   for (const s of SCENARIOS) {
@@ -133,6 +139,7 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   );
   const single: number[] = [];
   const serviceFigures: Figures[] = [];
+  const elsewhere = mode === 'elsewhere' ? await startWritesElsewhere(kind, url) : undefined;
   try {
     for (const [i, p] of paths.entries()) {
       // The recording request warmed the slow path's statements; a warm-up per scenario would double its time.
@@ -142,6 +149,8 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
       log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms${duration > 0 ? `; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}` : ''}`);
     }
   } finally {
+    if (elsewhere) log(`     (${elsewhere.writes()} writes elsewhere meanwhile)`);
+    await elsewhere?.stop();
     await service.stop();
   }
   const baselineFigures: Figures[] = [];
@@ -188,7 +197,7 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     const rows: Row[] = [];
     for (const listPath of PATHS) {
       // The date-meta path's single requests are each the first of their list: once is enough.
-      for (const listCache of listPath === 'postmeta' ? LIST_CACHE.slice(0, 1) : LIST_CACHE) rows.push(...(await benchPath(kind, db.url, listPath, listCache, eventId, work)));
+      for (const mode of listPath === 'postmeta' ? CACHE_MODES.slice(0, 1) : CACHE_MODES) rows.push(...(await benchPath(kind, db.url, listPath, mode, eventId, work)));
     }
     return rows;
   } finally {

@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import { createContext, type AppContext, type Clock } from './app-context';
 import { authenticationIndex, createAuthenticator } from './auth/authenticate';
 import { frontEndPages, notFoundPage } from './calendar/front-end/router';
+import { FeedCache } from './calendar/front-end/feed-cache';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
+import { CALENDAR_STAMP_FAMILIES } from './calendar/data/stamp-families';
 import { calendarNamespace } from './calendar/namespace';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
@@ -54,6 +56,8 @@ export interface AppDeps {
    * (stamped-cache.ts; default true). Off, every list counts and renders its page.
    */
   listCache?: boolean;
+  /** `s-maxage` of anonymous public GET answers (default 0: a shared cache revalidates every time). */
+  cacheSMaxAge?: number;
   /** Largest accepted request body in bytes (default 10 MiB). */
   bodyLimit?: number;
   /**
@@ -85,6 +89,16 @@ export interface AppDeps {
 
 /** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
 const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE];
+
+/**
+ * The families of rows (src/wp/change-stamps.ts) whose stamp vouches for the answers of a REST path: the
+ * calendar's for its namespaces, every family for any other path (the index lists every route, other APIs read
+ * what they read).
+ */
+function stampFamiliesOf(path: string): readonly string[] | undefined {
+  const lower = path.toLowerCase();
+  return CALENDAR_NAMESPACES.some((ns) => lower === `/${ns}` || lower.startsWith(`/${ns}/`)) ? CALENDAR_STAMP_FAMILIES : undefined;
+}
 
 export function createApp(deps: AppDeps): express.Express {
   const prefix = deps.tablePrefix ?? 'wp_';
@@ -126,6 +140,13 @@ export function createApp(deps: AppDeps): express.Express {
     authenticate: createAuthenticator(authOptions),
     classifyError,
     heavy: createLimiter(deps.heavyConcurrency ?? 4, deps.heavyQueueMs ?? 10_000),
+    conditional: {
+      stamp: (ctx, path) => ctx.changeStamp(stampFamiliesOf(path)),
+      caller: (ctx) => `${ctx.principal.userId}:${ctx.principal.roles.join(',')}:${JSON.stringify(ctx.principal.caps)}`,
+      byHost: deps.siteUrlFromRequest === true && deps.siteUrl === undefined,
+      sMaxAge: deps.cacheSMaxAge ?? 0,
+      keep: deps.listCache === false ? 0 : 256,
+    },
   });
 
   const app = express();
@@ -191,7 +212,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(API_BROWSER_PATH, apiBrowser(CALENDAR_NAMESPACES.map((ns) => ({ name: ns, url: `../wp-json/${ns}/doc` }))));
   // Imported images, where WordPress serves its uploads; nothing else of the folder (no index, no dotfiles).
   if (deps.media) app.use('/wp-content/uploads', serveUploads(deps.media.uploadsDir));
-  const pages = frontEndPages(contextFor);
+  const pages = frontEndPages(contextFor, deps.listCache === false ? undefined : { cache: new FeedCache(), byHost: deps.siteUrlFromRequest === true && deps.siteUrl === undefined });
   app.use((req, response, next) => routed(response, () => void Promise.resolve(pages(req, response, next)).catch(next)));
 
   // Any other path is WordPress's 404 page, whatever the method.

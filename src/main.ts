@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     logger: log,
     bodyLimit: config.bodyLimit,
     listCache: config.listCache,
+    cacheSMaxAge: config.cacheSMaxAge,
     media: config.media,
     trustProxy: config.trustProxy,
     requireHttps: config.requireHttps,

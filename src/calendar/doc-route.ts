@@ -41,6 +41,7 @@ export function docRoute(routes: () => ReadonlyArray<RouteDef<CalendarRequestCon
           const serverUrl = docServerUrl(restRoot(await ctx.site()), namespace, ctx.remote.secure);
           return openApiDocument({ info: DOC_INFO, components, serverUrl, routes: routes() });
         },
+        freshness: 'timeless',
         doc: { responses: { 200: 'Returns the documentation for The Events Calendar REST API in Swagger consumable format.' } },
       },
     ],

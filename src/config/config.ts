@@ -38,8 +38,10 @@ export interface Config {
   fixtures?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
-  /** Keep event lists' totals and rendered pages until the next commit (stamped-cache.ts). */
+  /** Keep answers (list totals and pages, whole answers by ETag) until what they are made of changes (stamped-cache.ts). */
   listCache: boolean;
+  /** `s-maxage` of anonymous public GET answers (CACHE_S_MAXAGE): seconds a CDN may answer without asking. */
+  cacheSMaxAge: number;
   /** Waiting bounds for the database (connections, statements, the write lock) and the MySQL pool size. */
   databaseLimits: DatabaseLimits;
   /** Bounds on requests and slow clients (ms; 0 disables a timeout). */
@@ -137,6 +139,7 @@ const EnvSchema = z.object({
   TEST_DOUBLE: boolFlag.default(false),
   FIXTURES: z.string().min(1).optional(),
   LIST_CACHE: boolFlag.default(true),
+  CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DB_ACQUIRE_TIMEOUT: ms.default(5_000),
@@ -239,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
     listCache: e.LIST_CACHE,
+    cacheSMaxAge: e.CACHE_S_MAXAGE,
     databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT) },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT,

@@ -112,20 +112,26 @@ export interface Dialect {
    * SQLite has no privileges, so always none there.
    */
   missingPrivileges(knex: Knex, privileges: readonly string[]): Promise<string[]>;
+  /** Is this driver error about a table that does not exist (dropped meanwhile)? */
+  isMissingTable(error: unknown): boolean;
   /** Is this driver error a refusal for lack of a privilege (or a read-only database)? */
   isPermissionError(error: unknown): boolean;
   /** Refreshes the planner's statistics of the tables (SQLite keeps none until ANALYZE runs). */
   analyze(knex: Knex, tables: readonly string[]): Promise<void>;
   /**
    * A value that differs whenever a change may have been committed to the database since it was last read, by any
-   * writer (this process, another one, plain SQL), or undefined where the engine keeps none (stamped-cache.ts).
-   * SQLite: the connection's identity, its `data_version` (commits by other connections), `schema_version` (DDL)
-   * and `total_changes()` (its own row changes, trigger programs included). MariaDB: InnoDB's log sequence
-   * number, which every change to an InnoDB table moves before its commit; MySQL shows none.
+   * writer (this process, another one, plain SQL), for a database without change stamp triggers
+   * (src/wp/change-stamps.ts). SQLite: the connection's identity, its `data_version` (commits by other
+   * connections), `schema_version` (DDL) and `total_changes()` (its own row changes, trigger programs included).
+   * MySQL/MariaDB offer none that is exact (InnoDB's log sequence number moves with every database of the server
+   * and before a commit is visible): undefined.
    */
   changeStamp(knex: Knex): Promise<string | undefined>;
-  /** Whether every change to these tables moves changeStamp: all of them on SQLite, InnoDB tables on MySQL. */
-  stampCovers(knex: Knex, tables: readonly string[]): Promise<boolean>;
+  /**
+   * The statement of a trigger body that adds 1 to the counter row (`family`, `slot`) of `table` (SQL expressions),
+   * making the row at 1 when it is not there yet.
+   */
+  counterIncrementSql(table: string, key: { family: string; slot: string }): string;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
   /** The engine and its version as the server names them (`SQLite 3.46.1`, `MariaDB 10.11.6`), for the operator. */

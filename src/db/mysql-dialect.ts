@@ -182,22 +182,12 @@ export const mysqlDialect: Dialect = {
   // ER_TABLEACCESS_DENIED_ERROR, ER_DBACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR, and binary logging's
   // demand for SUPER (or log_bin_trust_function_creators) to create triggers.
   isPermissionError: (error) => ['ER_TABLEACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR', 'ER_BINLOG_CREATE_ROUTINE_NEED_SUPER'].includes(codeOf(error)),
+  isMissingTable: (error) => codeOf(error) === 'ER_NO_SUCH_TABLE',
   async analyze(knex, tables) {
     for (const table of tables) await knex.raw('ANALYZE TABLE ??', [table]);
   },
-  async changeStamp(knex) {
-    // MariaDB shows the log sequence number as a status variable; MySQL 5.7 and 8 do not (undefined: no stamp).
-    const rows: Array<{ Value: string }> = (await knex.raw("SHOW GLOBAL STATUS LIKE 'Innodb_lsn_current'"))[0];
-    return rows[0]?.Value;
-  },
-  async stampCovers(knex, tables) {
-    const rows: Array<{ engine: string | null }> = (await knex.raw(
-      `SELECT ENGINE AS engine FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})`,
-      [...tables],
-    ))[0];
-    // A table that does not exist is read by nothing.
-    return rows.every((r) => r.engine?.toLowerCase() === 'innodb');
-  },
+  changeStamp: async () => undefined,
+  counterIncrementSql: (table, key) => `INSERT INTO \`${table}\` (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
   async explain(knex, query) {
     const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];
     return rows.map((r) => `table=${r.table} type=${r.type} key=${r.key} rows=${r.rows} extra=${r.Extra ?? ''}`);

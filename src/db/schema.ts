@@ -42,6 +42,19 @@ export function schemaStatements(schemaFile: string, prefix: string, charsetColl
   return byTable;
 }
 
+/** The statements of a DDL file of the service's own tables (schema/<dir>/<dialect file>), prefix and collation filled in. */
+export function ddlStatements(dir: string, schemaFile: string, prefix: string, charsetCollate: string): string[] {
+  const text = readFileSync(path.join(SCHEMA_DIR, dir, schemaFile), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n');
+  return text
+    .split(/;\s*\n/)
+    .map((s) => s.trim().replace(/;$/, ''))
+    .filter((s) => s !== '')
+    .map((s) => s.replaceAll('{prefix}', prefix).replaceAll('{charset_collate}', charsetCollate));
+}
+
 export interface SchemaResult {
   /** Core tables (without prefix) created by this call. */
   created: CoreTable[];

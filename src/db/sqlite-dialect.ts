@@ -140,6 +140,7 @@ export const sqliteDialect: Dialect = {
   },
   missingPrivileges: async () => [],
   isPermissionError: (error) => /^SQLITE_(READONLY|CANTOPEN|AUTH|PERM)/.test(codeOf(error)),
+  isMissingTable: (error) => /no such table/i.test(error instanceof Error ? error.message : ''),
   async analyze(knex, tables) {
     for (const table of tables) await knex.raw('ANALYZE ??', [table]);
   },
@@ -150,7 +151,7 @@ export const sqliteDialect: Dialect = {
     );
     return rows[0]?.stamp;
   },
-  stampCovers: async () => true,
+  counterIncrementSql: (table, key) => `INSERT INTO "${table}" (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON CONFLICT (family, slot) DO UPDATE SET version = version + 1`,
   async explain(knex, query) {
     const rows: Array<{ detail: string }> = await knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.bindings] as Knex.Value[]);
     return rows.map((r) => r.detail);

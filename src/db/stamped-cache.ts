@@ -2,45 +2,64 @@ import type { Knex } from 'knex';
 import type { Dialect } from './dialect';
 
 /**
- * Answers remembered until the database changes. A list's total counts every match (tens of thousands of index
- * entries in a calendar's default window), and its page of events is loaded and rendered from a dozen rows each;
- * the same ones are asked again and again between two writes (every page of a list, every client of the same
- * view). Each is kept with the database's change stamp (Dialect.changeStamp) read *before* it was computed, and
- * given again only while the stamp is unchanged: then nothing has been committed since, by any writer, so it is
- * what the database would answer now. A stamp that moved — a write here, in another process, by plain SQL —
- * makes the next request compute again. Nothing expires by time, and nothing is older than the last commit.
+ * Answers remembered until what they were read from changes. A list's total counts every match (tens of thousands
+ * of index entries in a calendar's default window), its page of events is loaded and rendered from a dozen rows
+ * each, and the same ones are asked again and again between two writes. Each is kept with the change stamp read
+ * *before* it was computed, on the same server, and given again only while the stamp is unchanged.
+ *
+ * The stamp is a sum of counters kept in a table of the database (src/wp/change-stamps.ts): triggers add to them in
+ * the writer's own transaction, for every writer (this process, another one, WordPress, plain SQL), so a stamp read
+ * sees a change exactly when the change itself is visible. Why a stamp read first vouches for what is read after it:
+ * counters only grow, so while a later read finds the same stamp no change to those families has become visible
+ * since the first read; everything computed after it (and stored before the later read) saw exactly that state.
+ * Nothing expires by time, and nothing is older than the last commit.
  */
 
-/** Reads the change stamp, where one vouches for the tables read (one per Database). */
+/** Counters of a family that are not a change: the mark of the installed triggers' version, with a random base. */
+export const EPOCH_FAMILY = ':epoch';
+
+/** How long a database without the stamp table is believed to have none (another process may install it). */
+const ABSENT_RECHECK_MS = 10_000;
+
+/** Reads the change stamp of one database (one per Database). */
 export class ChangeStamps {
-  /** Whether the stamp covers a set of tables, asked once per set. */
-  private readonly covered = new Map<string, Promise<boolean>>();
-  /** Set once the engine shows no stamp (MySQL): none is asked for again. */
-  private stampless = false;
+  /** Whether the counters table exists, with the time it was found missing. */
+  private tables = new Map<string, { present: Promise<boolean>; at: number }>();
 
   constructor(private readonly dialect: Dialect) {}
 
   /**
-   * The stamp, or undefined where none vouches for `tables` (the tables the answers to keep are read from): the
-   * engine has none, or one of them is not covered (a MyISAM table on MySQL).
+   * The stamp of the families of rows named (all of them when absent) in the counters table `table`, whose
+   * triggers are of version `version`; without that table (or its mark of that version), the engine's own stamp
+   * where it has an exact one (SQLite's, of the whole file), else undefined: nothing can be kept.
    */
-  async read(knex: Knex, tables: readonly string[]): Promise<string | undefined> {
-    if (this.stampless || !(await this.covers(knex, tables))) return undefined;
-    const stamp = await this.dialect.changeStamp(knex);
-    if (stamp === undefined) this.stampless = true;
-    return stamp;
+  async read(knex: Knex, counters: { table: string; version: number }, families?: readonly string[]): Promise<string | undefined> {
+    if (await this.present(knex, counters.table)) {
+      try {
+        const scope = families ? `family IN (${[EPOCH_FAMILY, ...families].map(() => '?').join(', ')})` : '1 = 1';
+        const rows = await knex.raw(
+          `SELECT SUM(CASE WHEN family = ? AND slot = ? THEN version END) AS epoch, SUM(CASE WHEN family <> ? THEN version ELSE 0 END) AS total FROM ${this.dialect.name === 'mysql' ? `\`${counters.table}\`` : `"${counters.table}"`} WHERE ${scope}`,
+          [EPOCH_FAMILY, counters.version, EPOCH_FAMILY, ...(families ? [EPOCH_FAMILY, ...families] : [])],
+        );
+        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; total: unknown } | undefined;
+        // No mark of this version: the triggers are being made or removed, or are of another version.
+        if (row?.epoch !== null && row?.epoch !== undefined) return `${row.epoch}.${row.total ?? 0}`;
+      } catch (error) {
+        if (!this.dialect.isMissingTable(error)) throw error;
+        this.tables.delete(counters.table);
+      }
+    }
+    return this.dialect.changeStamp(knex);
   }
 
-  private covers(knex: Knex, tables: readonly string[]): Promise<boolean> {
-    const key = [...tables].sort().join('\u0000');
-    let covered = this.covered.get(key);
-    if (!covered) {
-      covered = this.dialect.stampCovers(knex, tables);
-      this.covered.set(key, covered);
-      // A failed lookup is asked again next time rather than remembered.
-      covered.catch(() => this.covered.delete(key));
-    }
-    return covered;
+  private present(knex: Knex, table: string): Promise<boolean> {
+    const known = this.tables.get(table);
+    if (known && (Date.now() - known.at < ABSENT_RECHECK_MS || known.at === 0)) return known.present;
+    const present = this.dialect.tableExists(knex, table);
+    const entry = { present, at: 0 };
+    this.tables.set(table, entry);
+    present.then((found) => (entry.at = found ? 0 : Date.now()), () => this.tables.delete(table));
+    return present;
   }
 }
 

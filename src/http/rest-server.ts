@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import { parseArgs, withOwnChecks } from './args';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
+import { ConditionalGets, type ConditionalOptions, type RenderedAnswer } from './conditional';
 import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
-import { baseHeaders, envelope, filterFields, phpJsonEncode, RestResponse, type ResponseHeaders } from './response';
+import { renderAnswer, validatorHeaders, writeAnswer, type Validators } from './answer';
+import { RestResponse, type ResponseHeaders } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
 import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
 import { requestDefaults, type RequestDefault } from './wp-types';
@@ -26,6 +28,8 @@ export interface RestServerOptions<C extends HttpContext> {
   classifyError?(error: unknown): RestError | undefined;
   /** Runs the handlers of heavy endpoints (lists) under a bound on concurrency. */
   heavy?: Limiter;
+  /** ETags, 304s and answers kept under the change stamp (conditional.ts); absent: none. */
+  conditional?: ConditionalOptions<C>;
 }
 
 export interface RestServer<C extends HttpContext> {
@@ -85,6 +89,8 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     }
   }
 
+  const conditional = options.conditional ? new ConditionalGets(options.conditional) : undefined;
+
   // Routes that guard their transport or send no CORS headers (the test double's reset route).
   const closedRoutes = routes.filter((r) => r.def.guard !== undefined || r.def.cors === false);
 
@@ -111,6 +117,11 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
       body: Buffer.isBuffer(req.body) ? req.body : undefined,
     });
     const method = input.method === 'HEAD' ? 'GET' : input.method;
+    // The stamp is read before anything else of the answer (the caller, the arguments' defaults, the rows).
+    const stampReadAt = Date.now();
+    let stamp: string | undefined;
+    /** The answer's entity tag and date, once known. */
+    let validators: Validators | undefined;
     let result: unknown;
     let status = 200;
     let extraHeaders: ResponseHeaders = {};
@@ -124,6 +135,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     });
 
     try {
+      if (conditional && method === 'GET') stamp = await conditional.options.stamp(ctx, routePath);
       for (const route of closed) {
         const refusal = route.def.guard?.(req);
         if (!refusal) continue;
@@ -162,6 +174,15 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
           throw await withOwnChecks(found.endpoint.args, parsed, () => validate({ ...request, args: sent }));
         }
         request.args = parsed.values;
+        // Same stamp, same inputs, same caller: the same outcome of every step below, which for a tag given is a 200.
+        if (conditional && stamp) {
+          const early = await conditionalStep(conditional, stamp, stampReadAt, req, request, found.endpoint, rawQuery, input.jsonText);
+          validators = early.validators;
+          if (early.answer) {
+            await writeAnswer(req, res, ctx, early.answer, cors, validatorHeaders(validators));
+            return;
+          }
+        }
         const problems = await found.endpoint.validate?.(request);
         if (problems && problems.size > 0) throw invalidParams(problems);
         await checkPermission(found.endpoint, request);
@@ -193,7 +214,14 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot check the allowed methods');
       }
     }
-    await send(req, res, ctx, input.query, { status, data: result, headers: extraHeaders, allow, cors });
+    const answer = renderAnswer(input.query, { status, data: result, headers: extraHeaders, allow });
+    if (validators && answer.status === 200) {
+      // Kept with its Allow header: the route's permission checks ran for this caller, whose identity is in the tag.
+      conditional!.keep(validators.tag, answer);
+      await writeAnswer(req, res, ctx, answer, cors, validatorHeaders(validators));
+    } else {
+      await writeAnswer(req, res, ctx, answer, cors);
+    }
   }
 
   async function checkPermission(endpoint: Endpoint<C>, request: RestRequest<Record<string, unknown>, C>): Promise<void> {
@@ -227,6 +255,32 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
   return { routes, namespaces, serve };
 }
 
+/**
+ * The validators of a GET the stamp vouches for, and the answer already known for them: a 304 when the client's
+ * copy is it, the kept answer when there is one.
+ */
+async function conditionalStep<C extends HttpContext>(
+  conditional: ConditionalGets,
+  stamp: string,
+  stampReadAt: number,
+  req: Request,
+  request: RestRequest<Record<string, unknown>, C>,
+  endpoint: Endpoint<C>,
+  rawQuery: string,
+  jsonText: string | null | undefined,
+): Promise<{ validators: Validators; answer?: RenderedAnswer }> {
+  const { ctx, params } = request;
+  const options = conditional.options;
+  const freshness = endpoint.freshness;
+  const time = freshness === 'timeless' ? '' : freshness ? await freshness(request) : String(Math.floor(Date.now() / 1000));
+  const body = Buffer.isBuffer(req.body) ? req.body.toString('base64') : '';
+  const tag = ConditionalGets.tag(stamp, [request.path, rawQuery, options.caller(ctx), req.protocol, options.byHost ? (req.get('host') ?? '') : '', time, req.get('content-type') ?? '', jsonText ?? '', body]);
+  const lastModified = conditional.lastModified(tag, stampReadAt);
+  const validators = { tag, lastModified, cacheControl: conditional.cacheControl(ctx.isLoggedIn(), params.password !== undefined && params.password !== '') };
+  if (ConditionalGets.notModified(req.headers, tag, lastModified)) return { validators, answer: { status: 304, headers: {}, body: null } };
+  return { validators, answer: conditional.get(tag) };
+}
+
 /** The request defaults (RequestDefault) of the arguments the request left out, merged below what it sent. */
 async function defaultsFor<C extends HttpContext>(shape: Record<string, z.ZodType>, params: Record<string, unknown>, ctx: C): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -234,51 +288,3 @@ async function defaultsFor<C extends HttpContext>(shape: Record<string, z.ZodTyp
   return out;
 }
 
-async function send<C extends HttpContext>(
-  req: Request,
-  res: Response,
-  ctx: C,
-  query: Record<string, unknown>,
-  out: { status: number; data: unknown; headers: ResponseHeaders; allow?: string[]; cors: boolean },
-): Promise<void> {
-  // The request timed out (or the client left) while the handler ran: its answer has nowhere to go.
-  if (res.headersSent || res.writableEnded) return;
-  let root: string;
-  try {
-    root = restRoot(await ctx.site());
-  } catch (error) {
-    ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot read site options');
-    root = `${req.protocol}://${req.get('host') ?? 'localhost'}/wp-json/`;
-  }
-  const headers: ResponseHeaders = baseHeaders({ restRoot: root, origin: req.get('origin'), loggedIn: ctx.isLoggedIn(), method: req.method, cors: out.cors });
-  // The response's own headers (the handler's, then Allow); with `_envelope` they go into the body instead.
-  const own: ResponseHeaders = { ...out.headers };
-  if (out.allow && out.allow.length > 0) own.Allow = out.allow.join(', ');
-
-  let data = out.data;
-  let status = out.status;
-  if (query._fields !== undefined && status < 400) data = filterFields(data, query._fields);
-  if (query._envelope !== undefined) {
-    data = envelope(data, status, own);
-    status = 200;
-  } else {
-    Object.assign(headers, own);
-  }
-  let body = phpJsonEncode(data, query._pretty !== undefined);
-  if (typeof query._jsonp === 'string') {
-    if (!/^[\w.]+$/.test(query._jsonp)) {
-      const { code, message } = restError('rest_callback_invalid');
-      status = 400;
-      body = phpJsonEncode({ code, message });
-    } else {
-      headers['Content-Type'] = 'application/javascript; charset=UTF-8';
-      body = `/**/${query._jsonp}(${body})`;
-    }
-  }
-  if (res.headersSent || res.writableEnded) return;
-  res.status(status);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('X-Request-Id', ctx.requestId);
-  if (status === 204 || data === null) res.end();
-  else res.end(body);
-}

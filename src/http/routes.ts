@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { ArgShape, ArgValues } from './args';
 import type { ParamProblem, RestError } from './errors';
+import type { Freshness } from './conditional';
 import type { HttpContext } from './context';
 
 /**
@@ -90,6 +91,8 @@ export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> 
   heavy?: boolean;
   /** Core's `allow_batch` (`{v1: true}` in the route descriptors): WordPress's own controllers declare it. */
   allowBatch?: boolean;
+  /** How a GET's answer depends on the time, for its ETag (conditional.ts); absent: it may change every second. */
+  freshness?: Freshness<RestRequest<ArgValues<S>, C>>;
   doc?: EndpointDoc;
 }
 

@@ -3,6 +3,7 @@ import type { StampedCache } from '../db/stamped-cache';
 import type { Database } from '../db/database';
 import type { Deadline } from '../db/deadline';
 import type { Dialect } from '../db/dialect';
+import { CHANGE_STAMP_VERSION, changeStampTable } from './change-stamps';
 import { tableNames, type TableNames } from './tables';
 
 /**
@@ -56,12 +57,13 @@ export class WpData {
   }
 
   /**
-   * The database's change stamp (stamped-cache.ts) where it vouches for `tables`; never inside a transaction,
-   * whose reads see its own uncommitted writes. Read it before what is kept under it.
+   * The change stamp of the families of rows named (change-stamps.ts; all of them when absent), or undefined where
+   * none vouches for them; never inside a transaction, whose reads see its own uncommitted writes. Read it before
+   * what is kept under it, on the same connection pool.
    */
-  changeStamp(tables: readonly string[]): Promise<string | undefined> {
+  changeStamp(families?: readonly string[]): Promise<string | undefined> {
     const stamps = this.inTransaction ? undefined : this.db?.stamps;
-    return stamps ? stamps.read(this.knex as Knex, tables) : Promise.resolve(undefined);
+    return stamps ? stamps.read(this.knex as Knex, { table: changeStampTable(this.prefix), version: CHANGE_STAMP_VERSION }, families) : Promise.resolve(undefined);
   }
 
   /** List totals kept under the change stamp. */

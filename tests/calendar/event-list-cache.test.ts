@@ -7,6 +7,8 @@ import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
+import { CALENDAR_STAMP_FAMILIES } from '../../src/calendar/data/stamp-families';
+import { withIndexDeferred } from '../../src/calendar/data/event-index-bulk';
 import { seedEvent, seedMeta } from '../support/rows';
 import { TRIBE_API } from '../support/rest-paths';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
@@ -146,25 +148,58 @@ it('a status change by another connection is counted at the next request', async
   expect(await listed()).toEqual({ total: 4, counted: true });
 });
 
-it('the change stamp covers the engine’s transactional tables only', async () => {
-  const posts = wp.t.posts;
-  expect(await service.dialect.stampCovers(service.knex, [posts])).toBe(true);
-  expect(await service.dialect.stampCovers(service.knex, [posts, 'wp_no_such_table'])).toBe(true);
+it('the change stamp moves with plain SQL on another connection to the calendar’s rows, and only to them', async () => {
+  const stamp = () => wp.changeStamp(CALENDAR_STAMP_FAMILIES);
+  const before = await stamp();
+  // The database's own counters (src/wp/change-stamps.ts), not the engine's stamp of the whole file.
+  expect(before).toMatch(/^\d+\.\d+$/);
+  expect(await stamp()).toBe(before);
+  // Rows nothing of the calendar reads: a page, a transient, a table of the service's own.
+  await otherWp.knex(otherWp.t.posts).insert({ post_title: 'About us', post_type: 'page', post_status: 'publish', post_content: '', post_excerpt: '', to_ping: '', pinged: '', post_content_filtered: '' });
+  await otherWp.knex(otherWp.t.options).insert({ option_name: '_transient_probe', option_value: 'x', autoload: 'off' });
+  await otherWp.knex.raw('CREATE TABLE wp_calendar_stamp_probe (id INT)');
+  await otherWp.knex('wp_calendar_stamp_probe').insert({ id: 1 });
   if (onMysql()) {
-    // A MyISAM table's writes do not move InnoDB's log sequence number: counts reading one are never kept.
-    await service.knex.raw('CREATE TABLE wp_calendar_myisam_probe (id INT) ENGINE=MyISAM');
-    expect(await service.dialect.stampCovers(service.knex, [posts, 'wp_calendar_myisam_probe'])).toBe(false);
+    // Another database of the same server, written as a WordPress site next door would be.
+    await other.knex.raw('CREATE DATABASE IF NOT EXISTS calendar_stamp_neighbour');
+    await other.knex.raw('CREATE TABLE IF NOT EXISTS calendar_stamp_neighbour.wp_options (option_id INT PRIMARY KEY AUTO_INCREMENT, v TEXT) ENGINE=InnoDB');
+    await other.knex.raw("INSERT INTO calendar_stamp_neighbour.wp_options (v) VALUES ('x')");
+    await other.knex.raw('DROP DATABASE calendar_stamp_neighbour');
   }
+  expect(await stamp()).toBe(before);
+  // An event's meta, a term's name, a site option, each by plain SQL on the other pool.
+  const [event] = await otherWp.knex(otherWp.t.posts).where({ post_type: 'tribe_events' }).pluck('ID');
+  await otherWp.knex(otherWp.t.postmeta).insert({ post_id: event, meta_key: '_probe', meta_value: '1' });
+  const afterMeta = await stamp();
+  expect(afterMeta).not.toBe(before);
+  await otherWp.knex(otherWp.t.terms).insert({ name: 'Probe', slug: 'probe', term_group: 0 });
+  const afterTerm = await stamp();
+  expect(afterTerm).not.toBe(afterMeta);
+  await otherWp.knex(otherWp.t.options).where({ option_name: 'blogname' }).update({ option_value: 'Renamed' });
+  expect(await stamp()).not.toBe(afterTerm);
+  await otherWp.knex(otherWp.t.options).where({ option_name: 'blogname' }).update({ option_value: 'My WordPress Website' });
 });
 
-it('the change stamp moves with a row changed and with a table made, on the service’s own connection', async () => {
-  const stamp = () => service.dialect.changeStamp(service.knex);
+it('a write still uncommitted on another connection leaves the stamp as it was until its commit', async () => {
+  const stamp = () => wp.changeStamp(CALENDAR_STAMP_FAMILIES);
   const before = await stamp();
-  expect(before).toEqual(expect.any(String));
-  expect(await stamp()).toBe(before);
-  await service.knex.raw('CREATE TABLE wp_calendar_stamp_probe (id INT)');
-  const afterDdl = await stamp();
-  expect(afterDdl).not.toBe(before);
-  await service.knex('wp_calendar_stamp_probe').insert({ id: 1 });
-  expect(await stamp()).not.toBe(afterDdl);
+  const [event] = await otherWp.knex(otherWp.t.posts).where({ post_type: 'tribe_events' }).pluck('ID');
+  if (onMysql()) {
+    const trx = await other.knex.transaction();
+    await trx(otherWp.t.postmeta).insert({ post_id: event, meta_key: '_probe', meta_value: '2' });
+    expect(await stamp()).toBe(before);
+    await trx.commit();
+  } else {
+    await otherWp.knex(otherWp.t.postmeta).insert({ post_id: event, meta_key: '_probe', meta_value: '2' });
+  }
+  expect(await stamp()).not.toBe(before);
+});
+
+it('a bulk write with the triggers asleep moves the stamp for its batch, and its events are counted', async () => {
+  const stamp = () => wp.changeStamp(CALENDAR_STAMP_FAMILIES);
+  const before = await stamp();
+  const { total } = await listed();
+  await wp.transaction((trx) => withIndexDeferred(trx, async () => [await seedEvent(trx, { post_title: 'In bulk', start: '2025-07-22 19:00:00', end: '2025-07-22 21:00:00' })]));
+  expect(await stamp()).not.toBe(before);
+  expect(await listed()).toEqual({ total: total + 1, counted: true });
 });

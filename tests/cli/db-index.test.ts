@@ -61,7 +61,7 @@ const TRIGGERS = [
   ...['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
   ...['relationship_insert', 'relationship_update', 'relationship_delete', 'index_insert', 'index_update', 'index_delete'].map((s) => `${PREFIX}calendar_event_term_index_${s}`),
 ].sort();
-const INDEX_TABLES = [`${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_term_index`];
+const INDEX_TABLES = [`${PREFIX}calendar_change_stamps`, `${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_term_index`];
 const termIndexRows = () => target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_term_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n));
 /** The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it. */
 const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`));

@@ -1,3 +1,4 @@
+import { bulkStampTriggers, stampBulkWrite } from '../../wp/change-stamps';
 import type { WpData } from '../../wp/wp-handle';
 import { eventIndexState, withTriggersAsleep, writeIndexRows } from './event-index';
 import { occurrenceIndexTable } from './event-index-sql';
@@ -37,6 +38,8 @@ const RUNS_PER_STATEMENT = 200;
 const inRuns = (runs: ReadonlyArray<[number, number]>) => (column: string) =>
   runs.map(([first, last]) => (first === last ? `${column} = ${first}` : `${column} BETWEEN ${first} AND ${last}`)).join(' OR ');
 
+const chunks = (runs: ReadonlyArray<[number, number]>) => Array.from({ length: Math.ceil(runs.length / RUNS_PER_STATEMENT) }, (_, i) => runs.slice(i * RUNS_PER_STATEMENT, (i + 1) * RUNS_PER_STATEMENT));
+
 /** The index rows of the posts `runs` hold (writeIndexRows), and their search entries, a statement per 200 runs. */
 async function writeRunsIndexRows(trx: WpData, runs: ReadonlyArray<[number, number]>, tables: { events: boolean; terms: boolean; occurrences: boolean; search: boolean }): Promise<void> {
   for (let i = 0; i < runs.length; i += RUNS_PER_STATEMENT) {
@@ -53,7 +56,8 @@ async function writeRunsIndexRows(trx: WpData, runs: ReadonlyArray<[number, numb
  */
 export async function withIndexDeferred(trx: WpData, write: () => Promise<WrittenPosts>): Promise<void> {
   const state = await eventIndexState(trx);
-  const names = [...state.triggers, ...state.search.triggers];
+  const stampTriggers = bulkStampTriggers(trx, await trx.dialect.listTriggers(trx.knex));
+  const names = [...state.triggers, ...state.search.triggers, ...stampTriggers];
   if (names.length === 0) {
     await write();
     return;
@@ -64,6 +68,7 @@ export async function withIndexDeferred(trx: WpData, write: () => Promise<Writte
   await withTriggersAsleep(trx, names, async () => {
     const runs = idRuns(await write());
     if (runs.length === 0) return;
+    if (stampTriggers.length > 0) await stampBulkWrite(trx, chunks(runs).map(inRuns));
     await writeRunsIndexRows(trx, runs, {
       events: state.table && state.triggers.length > 0,
       terms: state.termTable && has(eventTermIndexTable(trx.prefix)),

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { SCHEMA_DIR } from '../../db/schema';
+import { ddlStatements } from '../../db/schema';
 import { deleteOption, getOptions, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION } from '../registry/identifiers';
@@ -21,6 +19,7 @@ import {
   triggersPresent,
 } from './event-index-sql';
 import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers, termRowsSql } from './event-term-index-sql';
+import { changeStampState, dropChangeStamps, installChangeStamps, type PostTable } from '../../wp/change-stamps';
 import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
 
 export { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
@@ -43,17 +42,7 @@ export { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, eventIndexTable, OCCURRENCE_
 const INSTALL_PRIVILEGES = ['CREATE', 'TRIGGER', 'INDEX'] as const;
 const DROP_PRIVILEGES = ['DROP', 'TRIGGER'] as const;
 
-function tableStatements(wp: WpData, dir: string, charsetCollate: string): string[] {
-  const text = readFileSync(path.join(SCHEMA_DIR, dir, wp.dialect.schemaFile), 'utf8')
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n');
-  return text
-    .split(/;\s*\n/)
-    .map((s) => s.trim().replace(/;$/, ''))
-    .filter((s) => s !== '')
-    .map((s) => s.replaceAll('{prefix}', wp.prefix).replaceAll('{charset_collate}', charsetCollate));
-}
+const tableStatements = (wp: WpData, dir: string, charsetCollate: string): string[] => ddlStatements(dir, wp.dialect.schemaFile, wp.prefix, charsetCollate);
 
 export interface EventIndexState {
   table: boolean;
@@ -238,7 +227,24 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   }
   const rows = await rebuildEventIndexRows(wp);
   if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: searchIndexSupported(wp) });
+  await installCalendarChangeStamps(wp);
   return { created: !upToDate, upgradedFrom: earlier, ...(before.occurrenceIndex.stale ? { restoredOccurrenceIndex: true } : {}), rows: rows.events, occurrences: rows.occurrences };
+}
+
+/** The plugin's tables of an event's rows, where they exist: their writes stamp the event's post type. */
+async function calendarPostTables(wp: WpData): Promise<PostTable[]> {
+  const tables = [tecOccurrencesTable(wp.prefix), `${wp.prefix}tec_events`];
+  const out: PostTable[] = [];
+  for (const table of tables) if (await wp.dialect.tableExists(wp.knex, table)) out.push({ table, postIdColumn: 'post_id' });
+  return out;
+}
+
+/**
+ * The change stamps (src/wp/change-stamps.ts) that vouch for every answer kept (lists, objects, ETags), installed
+ * with the index; their triggers on the posts' rows sleep with the index's for a bulk writer (DEFERRED_FLAG).
+ */
+export async function installCalendarChangeStamps(wp: WpData): Promise<{ created: boolean }> {
+  return installChangeStamps(wp, await calendarPostTables(wp), DEFERRED_FLAG, (sql) => ddl(wp, sql, 'create'));
 }
 
 /** The marks the lists read: the tables, their triggers and their rows are in place, of this version (and the search table's). */
@@ -253,7 +259,9 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   const before = await eventIndexState(wp);
   const search = before.search;
   const searchTrace = search.table || search.triggers.length > 0 || search.complete;
-  if (!before.table && !before.termTable && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete && !searchTrace) return { dropped: false };
+  const stamps = await changeStampState(wp);
+  const stampTrace = stamps.table || stamps.triggers.length > 0;
+  if (!before.table && !before.termTable && !before.occurrenceIndex.table && before.triggers.length === 0 && before.version === null && !before.occurrenceIndex.complete && !searchTrace && !stampTrace) return { dropped: false };
   await checkPrivileges(wp, DROP_PRIVILEGES, 'drop');
   await deleteOption(wp, EVENT_INDEX_OPTION);
   await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
@@ -261,6 +269,7 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
   for (const sql of searchIndexDropDdl(search, wp.prefix)) await ddl(wp, sql, 'drop');
   for (const table of [eventTermIndexTable(wp.prefix), eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
+  await dropChangeStamps(wp, (sql) => ddl(wp, sql, 'drop'));
   return { dropped: true };
 }
 

@@ -3,7 +3,7 @@ import { idsWithMeta, pendingPageOfIds, wherePostMatches, type OrderTerm, type P
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
-import { eventSearchTable, narrowBySearchIndex } from './event-search-index';
+import { narrowBySearchIndex } from './event-search-index';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
@@ -243,15 +243,6 @@ export interface PageOptions {
   offset: number;
   /** The change stamp read before the list: an indexed total is kept under it (CountOf.stamp). */
   stamp?: Promise<string | undefined>;
-}
-
-/**
- * Every table a list and its page of events may read — WordPress's, the indexes, the search index — for the
- * change stamp that keeps their answers until the next commit (WpData.changeStamp).
- */
-export function eventListTables(wp: WpData): string[] {
-  const indexes = [EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, EVENT_TERM_INDEX_TABLE].map((table) => `${wp.prefix}${table}`);
-  return [...Object.values(wp.t), ...indexes, eventSearchTable(wp.prefix)];
 }
 
 /**

@@ -8,7 +8,8 @@ import type { PostFilter } from '../../wp/post-query';
 import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
-import { eventListTables, pendingEventPage, type DateSource } from '../data/event-query';
+import { pendingEventPage, type DateSource } from '../data/event-query';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { listDateSource } from '../dates/date-source';
 import { ParamChecks } from '../post-resource/param-checks';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -157,7 +158,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const ids = (value: unknown) => listToArray(value).map(Number);
   // Read before the total and the page's objects, which are kept under it until the next commit; asked now, it
   // answers while the terms and the date source are looked up.
-  const stamp = env.ctx.pages ? wp.changeStamp(eventListTables(wp)) : undefined;
+  const stamp = env.ctx.pages ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
   // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
   stamp?.catch(() => undefined);
   const source = await listDateSource(env);

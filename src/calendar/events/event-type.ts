@@ -19,6 +19,7 @@ import { EventArgs } from './event-args';
 import { eventError } from './event-errors';
 import { linkedValueIsValid, type LinkKind } from './event-links';
 import { listEvents, validateEventList } from './event-archive';
+import { windowBounds } from './event-window';
 import { eventObject } from './event-object';
 import { eventWriter } from './event-writer';
 
@@ -114,4 +115,6 @@ export const eventType: PostTypeDefinition<typeof EventArgs> = {
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
   validateList: validateEventList,
   list: (env, input) => listEvents(eventType, env, input),
+  // The default window moves with the day; relative and strict bounds with the second.
+  listTime: (env, input) => JSON.stringify(windowBounds(env, input.args, input.query)),
 };

@@ -14,6 +14,10 @@ import { calendarText, feedEvent } from '../ical/feed-writer';
 import { POST_TYPE, PRIMARY_NAMESPACE, TAXONOMY } from '../registry/identifiers';
 import { tagTaxonomy } from '../taxonomy-resource/tags';
 import type { FeedType, FeedUrl } from './feed-urls';
+import type { Feed, FeedCache, FeedHorizon } from './feed-cache';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
+import { comparesUtcFields } from '../events/event-window';
+import { EVENT_META } from '../registry/meta-keys';
 
 /**
  * The iCalendar answer of a front-end URL with `?ical=1` (Tribe__Events__iCal::do_ical_template()): the plugin's
@@ -23,7 +27,7 @@ import type { FeedType, FeedUrl } from './feed-urls';
  */
 
 export type FeedAnswer =
-  | { kind: 'feed'; body: string; fileName: string; lastModified?: Date }
+  | { kind: 'feed'; body: string; fileName: string; lastModified?: Date; /** Its entity tag, once computed. */ etag?: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found'; taxonomy: string; slug: string };
 
@@ -60,23 +64,47 @@ async function viewOf(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<F
   return url.display === 'month' ? { kind: 'month', month: url.date, term } : { kind: 'list', date: url.date, term };
 }
 
-/** The feed of a URL; Outlook's (`outlook-ical`) differs only by its calendar name and file name. */
-export async function feedAnswer(ctx: CalendarRequestContext, url: FeedUrl, type: FeedType = 'ical'): Promise<FeedAnswer> {
+/**
+ * The feed of a URL; Outlook's (`outlook-ical`) differs only by its calendar name and file name. With `kept` (the
+ * app's feeds, under `key`) and the change stamp read first, a feed still vouched for is given as it was kept.
+ */
+export async function feedAnswer(ctx: CalendarRequestContext, url: FeedUrl, type: FeedType = 'ical', kept?: { cache: FeedCache; key: string }): Promise<FeedAnswer> {
+  const stamp = kept ? await ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
   const env = await calendarEnv(ctx, PRIMARY_NAMESPACE);
+  const known = kept && stamp && kept.cache.get(kept.key, stamp, ctx.now, env.siteTimezone);
+  if (known) return known;
+  const answer = await makeFeed(env, url, type);
+  if (kept && stamp && answer.kind === 'feed') kept.cache.keep(kept.key, stamp, ctx.now, env.siteTimezone, answer.feed, answer.horizon);
+  return answer.kind === 'feed' ? answer.feed : answer;
+}
+
+async function makeFeed(env: CalendarEnv, url: FeedUrl, type: FeedType): Promise<Exclude<FeedAnswer, { kind: 'feed' }> | { kind: 'feed'; feed: Feed; horizon?: FeedHorizon }> {
+  const ctx = env.ctx;
   const view = await viewOf(env, url, type);
-  if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view;
+  if (!('post' in view) && view.kind !== 'list' && view.kind !== 'month') return view as Exclude<FeedAnswer, { kind: 'feed' }>;
   const ids = await feedEventIds(env, view as FeedView);
   const bundle = await loadBundle(ctx.wp, ids, { taxonomies: [TAXONOMY.category], links: env.registry.postType(POST_TYPE.event)!.links });
   const posts = ids.map((id) => bundle.main.posts.get(id)).filter((post) => post !== undefined);
   const events = posts.map((post) => feedEvent(env, bundle, post));
   const hash = createHash('md5').update(`${type}${posts.map((post) => post.ID).join('')}`).digest('hex').slice(0, 11);
   const newest = posts.map((post) => post.post_modified_gmt).filter((d) => d && !d.startsWith('0000')).sort().at(-1);
-  return {
+  const feed: Feed = {
     kind: 'feed',
     body: calendarText(env, bundle, events, { calendarName: type === 'ical' }),
     fileName: `${sanitizeTitle(env.site.name)}-${hash}.ics`,
     lastModified: newest ? new Date(`${newest.replace(' ', 'T')}Z`) : undefined,
   };
+  return { kind: 'feed', feed, horizon: view.kind === 'list' && !view.date ? listHorizon(env, bundle.main.meta, posts) : undefined };
+}
+
+/**
+ * The upcoming list's horizon: its first event to end, compared as its query compares (events that end after
+ * now). Without an end for every event, a horizon already come (the feed is not kept).
+ */
+function listHorizon(env: CalendarEnv, meta: { first(id: number, key: string): string | null | undefined }, posts: ReadonlyArray<{ ID: number }>): FeedHorizon {
+  const utc = comparesUtcFields(env);
+  const ends = posts.map((post) => meta.first(post.ID, utc ? EVENT_META.endDateUtc : EVENT_META.endDate) ?? '');
+  return { utc, before: ends.some((end) => end === '') ? '' : (ends.sort()[0] ?? '9999-12-31 23:59:59') };
 }
 
 /** If-None-Match: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
@@ -91,12 +119,12 @@ function noneMatch(header: string | undefined, etag: string): boolean {
  * Sends a feed: the plugin's headers, then the validators. Only If-None-Match earns a 304: a feed also changes
  * without any post changing (an event ends and leaves the upcoming list, one is deleted), which a date cannot tell.
  */
-export function sendFeed(req: Request, res: Response, feed: Extract<FeedAnswer, { kind: 'feed' }>): void {
+export function sendFeed(req: Request, res: Response, feed: Feed): void {
   res.status(200);
   res.setHeader('Content-Type', 'text/calendar; charset=UTF-8');
   res.setHeader('Content-Disposition', `attachment; filename="${feed.fileName.replace(/["\\\r\n]/g, '')}"`);
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  const etag = `"${createHash('sha1').update(feed.body).digest('base64url')}"`;
+  const etag = (feed.etag ??= `"${createHash('sha1').update(feed.body).digest('base64url')}"`);
   res.setHeader('ETag', etag);
   if (feed.lastModified) res.setHeader('Last-Modified', feed.lastModified.toUTCString());
   if (noneMatch(req.get('If-None-Match'), etag)) {

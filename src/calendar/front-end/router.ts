@@ -4,6 +4,8 @@ import { readTecSettings } from '../site/tec-settings';
 import { discoveryHeaders } from './discovery';
 import { feedType, matchFeedUrl } from './feed-urls';
 import { feedAnswer, sendFeed } from './feeds';
+import type { FeedCache } from './feed-cache';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { renderFrontEnd, type RenderedPage } from './pages';
 import { matchFrontEnd, type FrontEndTarget } from './permalinks';
 
@@ -12,19 +14,22 @@ import { matchFrontEnd, type FrontEndTarget } from './permalinks';
  * front end does not look at it): an HTML page with the discovery headers, or a 404 page for an unknown or unpublished
  * item; with `?ical=1` the plugin's iCalendar feed of that view (feeds.ts). Other URLs pass through.
  */
-export function frontEndPages(contextFor: (req: Request) => CalendarRequestContext): RequestHandler {
+export function frontEndPages(contextFor: (req: Request) => CalendarRequestContext, feeds?: { cache: FeedCache; byHost: boolean }): RequestHandler {
   return async (req, res, next) => {
     const ctx = contextFor(req);
-    const site = await ctx.site();
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
     const query = new URLSearchParams(rawQuery);
+    const type = feedType(query);
+    // A feed is kept under the change stamp: read before anything it is made of, the site's settings included.
+    if (type && feeds) await ctx.changeStamp(CALENDAR_STAMP_FAMILIES);
+    const site = await ctx.site();
     const tec = readTecSettings(site);
     let target: FrontEndTarget | null = null;
-    const type = feedType(query);
     if (type) {
       const feedUrl = matchFeedUrl(req.path, query, site.permalinkStructure, tec, ctx.registry);
       if (feedUrl) {
-        const answer = await feedAnswer(ctx, feedUrl, type);
+        const key = [type, req.protocol, feeds?.byHost ? req.get('host') : '', req.originalUrl].join('\u0000');
+        const answer = await feedAnswer(ctx, feedUrl, type, feeds && { cache: feeds.cache, key });
         if (answer.kind === 'feed') return sendFeed(req, res, answer);
         if (answer.kind === 'redirect') return void res.redirect(301, answer.location);
         target = { kind: 'term', taxonomy: answer.taxonomy, slug: answer.slug };

@@ -74,6 +74,9 @@ async function upcomingEvents(env: CalendarEnv, status: LinkedQuery['status']): 
   return { events: { filter: { status }, window: { utc, startFrom: now }, source }, limit: env.tec.eventsPerPage };
 }
 
+/** A list `only_with_upcoming` depends on the second of the call (its events from now on); any other, on no time. */
+export const linkedListTime = (env: CalendarEnv, input: OperationInput<LinkedListValues>): string => (isTruthy(input.args.only_with_upcoming) ? String(Math.floor(env.ctx.now.getTime() / 1000)) : '');
+
 export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive) {
   return async (env: CalendarEnv, input: OperationInput<LinkedListValues>): Promise<RestResponse> => {
     const wp = env.ctx.wp;

@@ -2,7 +2,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../registry/identifiers';
-import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
+import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
 import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../registry/meta-keys';
@@ -61,6 +61,7 @@ export const organizerType: PostTypeDefinition<typeof ARGS> = {
   readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => organizerType, ARCHIVE),
+  listTime: linkedListTime,
   serialize: (env, bundle, post, options) => organizerObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
   writer: {
     ...linkedPostWriter({

@@ -41,6 +41,7 @@ function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySl
       args: bySlug ? def.args.readBySlug : def.args.read,
       validate,
       handler: async (req) => readItem(await envOf(req), def, inputOf(req)),
+      freshness: 'timeless',
       doc: docs.read,
     }),
     endpoint<CalendarRequestContext, A['delete'] | A['deleteBySlug']>({
@@ -75,6 +76,7 @@ export function postResourceRoutes<A extends PostArgShapes>(def: PostTypeDefinit
         args: listArgs,
         validate: validateList ? async (req) => validateList(await envOf(req), inputOf(req)) : undefined,
         handler: async (req) => list(await envOf(req), inputOf(req)),
+        freshness: def.listTime ? async (req) => def.listTime!(await envOf(req), inputOf(req)) : 'timeless',
         heavy: true,
         doc: docs.list,
       }),

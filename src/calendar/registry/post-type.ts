@@ -121,6 +121,11 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
   writer: PostWriter<WriteArgs<A>>;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
   list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
+  /**
+   * The inputs of a list that come from the time of the call (an event list's resolved window), for its ETag
+   * (Endpoint.freshness); absent: the list does not depend on the time.
+   */
+  listTime?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): string;
   /** Database checks of the archive's parameters (term, venue, organizer and event ids; the caller's statuses). */
   validateList?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<Map<string, ParamProblem> | undefined>;
 }

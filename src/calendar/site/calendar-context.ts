@@ -29,6 +29,11 @@ export interface CalendarContext {
    * when the app keeps none (LIST_CACHE=0): lists then read no stamp and keep no total either.
    */
   readonly pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
+  /**
+   * The change stamp of these families of rows (WpData.changeStamp), read once per call and family set: the
+   * ETag of a GET and every answer kept while computing it are vouched for by the same read, made before them.
+   */
+  changeStamp(families?: readonly string[]): Promise<string | undefined>;
   /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per call). */
   warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
   /** The state `key` warned of is gone: if it comes back, warnOnce logs it again. */
@@ -65,6 +70,7 @@ const CALENDAR_OPTIONS = [TEC_OPTIONS, TEC_CUSTOM_TABLES_OPTION, EVENT_INDEX_OPT
 export function createCalendarContext(o: CalendarContextOptions): CalendarContext {
   let settings: Promise<SiteSettings> | undefined;
   const warned = o.warned ?? new Set<string>();
+  const stamps = new Map<string, Promise<string | undefined>>();
   const ctx: CalendarContext = {
     wp: o.wp,
     principal: o.principal ?? ANONYMOUS,
@@ -77,6 +83,12 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
       return settings;
     },
     isLoggedIn: () => isLoggedIn(ctx.principal),
+    changeStamp(families) {
+      const key = families?.join('\u0000') ?? '*';
+      let stamp = stamps.get(key);
+      if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families)));
+      return stamp;
+    },
     warnOnce(key, fields, message) {
       if (warned.has(key)) return;
       warned.add(key);

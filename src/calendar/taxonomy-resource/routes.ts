@@ -72,11 +72,11 @@ export function taxonomyResourceRoutes(def: TaxonomyDefinition): Array<RouteDef<
   const doc = docs(def);
   const { args } = def;
   const collection: Array<Endpoint<CalendarRequestContext, any>> = [
-    endpoint<CalendarRequestContext, typeof args.list>({ methods: ['GET'], args: args.list, validate, handler: async (req) => listTerms(await envOf(req), def, req.args), heavy: true, doc: doc.list }),
+    endpoint<CalendarRequestContext, typeof args.list>({ methods: ['GET'], args: args.list, validate, handler: async (req) => listTerms(await envOf(req), def, req.args), heavy: true, freshness: 'timeless', doc: doc.list }),
     endpoint<CalendarRequestContext, typeof args.create>({ methods: ['POST'], args: args.create, validate, permission, handler: async (req) => createTerm(await envOf(req), def, req), doc: doc.create }),
   ];
   const item: Array<Endpoint<CalendarRequestContext, any>> = [
-    endpoint<CalendarRequestContext, typeof args.read>({ methods: ['GET'], args: args.read, validate, handler: async (req) => readTerm(await envOf(req), def, req.args), doc: doc.read }),
+    endpoint<CalendarRequestContext, typeof args.read>({ methods: ['GET'], args: args.read, validate, handler: async (req) => readTerm(await envOf(req), def, req.args), freshness: 'timeless', doc: doc.read }),
     endpoint<CalendarRequestContext, typeof args.update>({ methods: ['POST', 'PUT', 'PATCH'], args: args.update, validate, permission, handler: async (req) => updateTermItem(await envOf(req), def, req), doc: doc.update }),
     endpoint<CalendarRequestContext, typeof args.delete>({ methods: ['DELETE'], args: args.delete, validate, permission, handler: async (req) => deleteTermItem(await envOf(req), def, req.args), doc: doc.delete }),
   ];

@@ -6,7 +6,7 @@ import { publishedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { POST_TYPE } from '../registry/identifiers';
-import { linkedListArgs, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
+import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
 import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
@@ -123,6 +123,7 @@ export const venueType: PostTypeDefinition<typeof ARGS> = {
   readAccess: linkedReadAccess(ERRORS),
   validateList: validateLinkedList(ARCHIVE),
   list: listLinked(() => venueType, ARCHIVE),
+  listTime: linkedListTime,
   serialize: (env, bundle, post, options) => venueObject(env, bundle, post, { source: 'main', jsonLd: options.jsonLd }),
   writer: {
     ...linkedPostWriter({
