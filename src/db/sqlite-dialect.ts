@@ -140,7 +140,8 @@ export const sqliteDialect: Dialect = {
   },
   missingPrivileges: async () => [],
   isPermissionError: (error) => /^SQLITE_(READONLY|CANTOPEN|AUTH|PERM)/.test(codeOf(error)),
-  isMissingTable: (error) => /no such table/i.test(error instanceof Error ? error.message : ''),
+  // Not `instanceof Error`: better-sqlite3's errors may come from another realm (a test runner's sandbox).
+  isMissingTable: (error) => /no such table/i.test(String((error as { message?: unknown } | null)?.message ?? '')),
   async analyze(knex, tables) {
     for (const table of tables) await knex.raw('ANALYZE ??', [table]);
   },
