@@ -154,6 +154,7 @@ export const mysqlDialect: Dialect = {
       await knex.raw(`SET @${flag} = NULL`);
     };
   },
+  triggerCountSql: '(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND LEFT(TRIGGER_NAME, CHAR_LENGTH(?)) = ?)',
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()'))[0];
     return rows.map((r) => r.name);

@@ -130,6 +130,7 @@ export const sqliteDialect: Dialect = {
       for (const trigger of suspended) await knex.raw(trigger.sql);
     };
   },
+  triggerCountSql: "(SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, length(?)) = ? COLLATE NOCASE)",
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
     return rows.map((r) => r.name);

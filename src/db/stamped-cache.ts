@@ -18,6 +18,13 @@ import type { Dialect } from './dialect';
 /** Counters of a family that are not a change: the mark of the installed triggers' version, with a random base. */
 export const EPOCH_FAMILY = ':epoch';
 
+/**
+ * The row holding how many triggers the installer made. A table the triggers sit on may be dropped and made again
+ * (the plugin does that to its custom tables), and its triggers go with it while no counter moves: a read that finds
+ * fewer triggers than were made trusts no counter.
+ */
+export const TRIGGERS_FAMILY = ':triggers';
+
 /** How long a database without the stamp table is believed to have none (another process may install it). */
 const ABSENT_RECHECK_MS = 10_000;
 
@@ -33,17 +40,22 @@ export class ChangeStamps {
    * triggers are of version `version`; without that table (or its mark of that version), the engine's own stamp
    * where it has an exact one (SQLite's, of the whole file), else undefined: nothing can be kept.
    */
-  async read(knex: Knex, counters: { table: string; version: number }, families?: readonly string[]): Promise<string | undefined> {
+  async read(knex: Knex, counters: { table: string; version: number; triggerStem: string }, families?: readonly string[]): Promise<string | undefined> {
     if (await this.present(knex, counters.table)) {
       try {
-        const scope = families ? `family IN (${[EPOCH_FAMILY, ...families].map(() => '?').join(', ')})` : '1 = 1';
+        const marks = [EPOCH_FAMILY, TRIGGERS_FAMILY];
+        const scope = families ? `family IN (${[...marks, ...families].map(() => '?').join(', ')})` : '1 = 1';
         const rows = await knex.raw(
-          `SELECT SUM(CASE WHEN family = ? AND slot = ? THEN version END) AS epoch, SUM(CASE WHEN family <> ? THEN version ELSE 0 END) AS total FROM ${this.dialect.name === 'mysql' ? `\`${counters.table}\`` : `"${counters.table}"`} WHERE ${scope}`,
-          [EPOCH_FAMILY, counters.version, EPOCH_FAMILY, ...(families ? [EPOCH_FAMILY, ...families] : [])],
+          `SELECT SUM(CASE WHEN family = ? AND slot = ? THEN version END) AS epoch, SUM(CASE WHEN family = ? THEN version END) AS made, ` +
+            `${this.dialect.triggerCountSql} AS present, SUM(CASE WHEN family NOT IN (?, ?) THEN version ELSE 0 END) AS total ` +
+            `FROM ${this.dialect.name === 'mysql' ? `\`${counters.table}\`` : `"${counters.table}"`} WHERE ${scope}`,
+          [EPOCH_FAMILY, counters.version, TRIGGERS_FAMILY, counters.triggerStem, counters.triggerStem, ...marks, ...(families ? [...marks, ...families] : [])],
         );
-        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; total: unknown } | undefined;
-        // No mark of this version: the triggers are being made or removed, or are of another version.
-        if (row?.epoch !== null && row?.epoch !== undefined) return `${row.epoch}.${row.total ?? 0}`;
+        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; made: unknown; present: unknown; total: unknown } | undefined;
+        // No mark of this version: the triggers are being made or removed, or are of another version. Fewer
+        // triggers than were made: a table was made again without them.
+        const complete = row?.made === null || row?.made === undefined || Number(row.present) >= Number(row.made);
+        if (row?.epoch !== null && row?.epoch !== undefined && complete) return `${row.epoch}.${row.total ?? 0}`;
       } catch (error) {
         if (!this.dialect.isMissingTable(error)) throw error;
         this.tables.delete(counters.table);

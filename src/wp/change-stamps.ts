@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { TriggerSpec } from '../db/dialect';
 import { ddlStatements } from '../db/schema';
-import { EPOCH_FAMILY } from '../db/stamped-cache';
+import { EPOCH_FAMILY, TRIGGERS_FAMILY } from '../db/stamped-cache';
 import type { WpData } from './wp-handle';
 
 /**
@@ -32,9 +32,11 @@ export interface PostTable {
   postIdColumn: string;
 }
 
-const triggerName = (prefix: string, table: string, event: TriggerSpec['event']) => `${prefix}calendar_stamp_${table}_${event.toLowerCase()}`;
+/** The start of every change-stamp trigger's name. */
+export const changeStampTriggerStem = (prefix: string) => `${prefix}calendar_stamp_`;
+const triggerName = (prefix: string, table: string, event: TriggerSpec['event']) => `${changeStampTriggerStem(prefix)}${table}_${event.toLowerCase()}`;
 /** Whether a trigger is one of the change stamps' (its names share this stem). */
-export const isChangeStampTrigger = (prefix: string, name: string): boolean => name.toLowerCase().startsWith(`${prefix}calendar_stamp_`.toLowerCase());
+export const isChangeStampTrigger = (prefix: string, name: string): boolean => name.toLowerCase().startsWith(changeStampTriggerStem(prefix).toLowerCase());
 
 /** The triggers, on the core tables and on `postTables` (unprefixed names in their trigger names). */
 /**
@@ -87,7 +89,7 @@ export const bulkStampTriggers = (wp: WpData, present: readonly string[]): strin
 export async function stampBulkWrite(trx: WpData, wheres: ReadonlyArray<(column: string) => string>): Promise<void> {
   const table = changeStampTable(trx.prefix);
   if (!(await trx.dialect.tableExists(trx.knex, table))) return;
-  await trx.knex(table).whereNot({ family: EPOCH_FAMILY }).increment('version', 1);
+  await trx.knex(table).whereNotIn('family', [EPOCH_FAMILY, TRIGGERS_FAMILY]).increment('version', 1);
   const types = new Set<string>();
   for (const where of wheres) for (const row of (await trx.knex(trx.t.posts).distinct('post_type').whereRaw(where('ID'))) as Array<{ post_type: string }>) types.add(row.post_type);
   for (const post_type of types) await trx.knex.raw(trx.dialect.counterIncrementSql(table, { family: '?', slot: '0' }), [post_type]);
@@ -121,13 +123,14 @@ export async function installChangeStamps(wp: WpData, postTables: readonly PostT
   const have = new Set(state.triggers.map((t) => t.toLowerCase()));
   if (state.complete && wanted.every((t) => have.has(t.name.toLowerCase())) && state.triggers.length === wanted.length) return { created: false };
   const table = changeStampTable(wp.prefix);
-  await wp.knex(table).where({ family: EPOCH_FAMILY }).delete().catch(() => undefined);
+  await wp.knex(table).whereIn('family', [EPOCH_FAMILY, TRIGGERS_FAMILY]).delete().catch(() => undefined);
   for (const name of state.triggers) await run(`DROP TRIGGER IF EXISTS ${quoted(wp, name)}`);
   if (!state.table) for (const sql of ddlStatements('change-stamps', wp.dialect.schemaFile, wp.prefix, await wp.dialect.charsetCollate(wp.knex))) await run(sql);
   for (const trigger of wanted) await run(wp.dialect.createTriggerSql(trigger));
   // Every family that has rows gets counters, so that a bulk writer's stamp (stampBulkWrite) moves them all.
   const families = [...Object.values(STAMP_FAMILY), ...(await wp.knex(wp.t.posts).distinct('post_type')).map((r: { post_type: string }) => r.post_type)];
   for (const family of families) await wp.knex.raw(wp.dialect.counterIncrementSql(table, { family: '?', slot: '0' }), [family]);
+  await wp.knex(table).insert({ family: TRIGGERS_FAMILY, slot: 0, version: wanted.length });
   await wp.knex(table).insert({ family: EPOCH_FAMILY, slot: CHANGE_STAMP_VERSION, version: randomInt(2 ** 47) });
   return { created: true };
 }

@@ -3,7 +3,7 @@ import type { StampedCache } from '../db/stamped-cache';
 import type { Database } from '../db/database';
 import type { Deadline } from '../db/deadline';
 import type { Dialect } from '../db/dialect';
-import { CHANGE_STAMP_VERSION, changeStampTable } from './change-stamps';
+import { CHANGE_STAMP_VERSION, changeStampTable, changeStampTriggerStem } from './change-stamps';
 import { tableNames, type TableNames } from './tables';
 
 /**
@@ -63,7 +63,7 @@ export class WpData {
    */
   changeStamp(families?: readonly string[]): Promise<string | undefined> {
     const stamps = this.inTransaction ? undefined : this.db?.stamps;
-    return stamps ? stamps.read(this.knex as Knex, { table: changeStampTable(this.prefix), version: CHANGE_STAMP_VERSION }, families) : Promise.resolve(undefined);
+    return stamps ? stamps.read(this.knex as Knex, { table: changeStampTable(this.prefix), version: CHANGE_STAMP_VERSION, triggerStem: changeStampTriggerStem(this.prefix) }, families) : Promise.resolve(undefined);
   }
 
   /** List totals kept under the change stamp. */

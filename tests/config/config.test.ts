@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       testDouble: false,
       fixtures: undefined,
       bodyLimit: 10485760,
+      cacheSMaxAge: 0,
       listCache: true,
       databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000 },
       http: { requestTimeoutMs: 30000, headersTimeoutMs: 10000, bodyTimeoutMs: 30000, keepAliveTimeoutMs: 5000, heavyConcurrency: 4, heavyQueueMs: 10000, shutdownTimeoutMs: 10000 },
