@@ -1,4 +1,5 @@
-import { recountTerms, type TaxonomyRegistry } from './terms';
+import { type TaxonomyRegistry } from './terms';
+import { recountTerms } from './term-relationships';
 import type { WpData } from './wp-handle';
 import { getPost } from './posts';
 

@@ -1,4 +1,5 @@
-import { getTerm, getTermsByIds, insertTerm, setObjectTerms, termExists, termNamed, TermWriteError, type TermRow } from '../../wp/terms';
+import { getTerm, getTermsByIds, insertTerm, termExists, termNamed, TermWriteError, type TermRow } from '../../wp/terms';
+import { setObjectTerms } from '../../wp/term-relationships';
 import { stripSlashes } from '../../wp/text/slashes';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';

@@ -1,6 +1,7 @@
 import { insertRows, nextId } from '../../../wp/bulk';
 import { loadSiteSettings } from '../../../wp/site';
-import { getTerm, insertTerm, recountTerms, TermWriteError } from '../../../wp/terms';
+import { getTerm, insertTerm, TermWriteError } from '../../../wp/terms';
+import { recountTerms } from '../../../wp/term-relationships';
 import { tecTimezoneString } from '../../dates/timezones';
 import type { WpData } from '../../../wp/wp-handle';
 import { CALENDAR_REGISTRY } from '../../registry/post-types';
