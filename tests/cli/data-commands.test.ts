@@ -6,6 +6,9 @@ import { runCli } from '../../src/cli/program';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { createCliTarget, type CliTarget } from '../support/cli';
 
+// Each case runs whole commands (a seed, an export, an import) against a real database: minutes on a loaded machine.
+jest.setTimeout(120_000);
+
 /**
  * db:migrate, seed, reset, generate, export and import, run in-process with the environment and streams a
  * process would give them, against one database per file (SQLite file or MariaDB), one table prefix per case.
