@@ -127,8 +127,8 @@ export interface Dialect {
    * and before a commit is visible): undefined.
    */
   changeStamp(knex: Knex): Promise<string | undefined>;
-  /** A scalar subquery counting the database's triggers whose name starts with a stem: two `?` bindings, both the stem. */
-  triggerCountSql: string;
+  /** How many of the database's triggers have a name that starts with `stem` (a plain statement of its own). */
+  triggerCount(knex: Knex, stem: string): Promise<number>;
   /**
    * The statement of a trigger body that adds 1 to the counter row (`family`, `slot`) of `table` (SQL expressions),
    * making the row at 1 when it is not there yet.

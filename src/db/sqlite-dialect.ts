@@ -130,7 +130,10 @@ export const sqliteDialect: Dialect = {
       for (const trigger of suspended) await knex.raw(trigger.sql);
     };
   },
-  triggerCountSql: "(SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, length(?)) = ? COLLATE NOCASE)",
+  async triggerCount(knex, stem) {
+    const rows: Array<{ n: number }> = await knex.raw("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, length(?)) = ? COLLATE NOCASE", [stem, stem]);
+    return Number(rows[0]?.n ?? 0);
+  },
   async listTriggers(knex) {
     const rows: Array<{ name: string }> = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'");
     return rows.map((r) => r.name);

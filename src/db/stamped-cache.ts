@@ -47,14 +47,15 @@ export class ChangeStamps {
         const scope = families ? `family IN (${[...marks, ...families].map(() => '?').join(', ')})` : '1 = 1';
         const rows = await knex.raw(
           `SELECT SUM(CASE WHEN family = ? AND slot = ? THEN version END) AS epoch, SUM(CASE WHEN family = ? THEN version END) AS made, ` +
-            `${this.dialect.triggerCountSql} AS present, SUM(CASE WHEN family NOT IN (?, ?) THEN version ELSE 0 END) AS total ` +
+            `SUM(CASE WHEN family NOT IN (?, ?) THEN version ELSE 0 END) AS total ` +
             `FROM ${this.dialect.name === 'mysql' ? `\`${counters.table}\`` : `"${counters.table}"`} WHERE ${scope}`,
-          [EPOCH_FAMILY, counters.version, TRIGGERS_FAMILY, counters.triggerStem, counters.triggerStem, ...marks, ...(families ? [...marks, ...families] : [])],
+          [EPOCH_FAMILY, counters.version, TRIGGERS_FAMILY, ...marks, ...(families ? [...marks, ...families] : [])],
         );
-        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; made: unknown; present: unknown; total: unknown } | undefined;
+        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; made: unknown; total: unknown } | undefined;
         // No mark of this version: the triggers are being made or removed, or are of another version. Fewer
         // triggers than were made: a table was made again without them.
-        const complete = row?.made === null || row?.made === undefined || Number(row.present) >= Number(row.made);
+        const made = row?.made === null || row?.made === undefined ? undefined : Number(row.made);
+        const complete = made === undefined || (await this.dialect.triggerCount(knex, counters.triggerStem)) >= made;
         if (row?.epoch !== null && row?.epoch !== undefined && complete) return `${row.epoch}.${row.total ?? 0}`;
       } catch (error) {
         if (!this.dialect.isMissingTable(error)) throw error;

@@ -274,7 +274,7 @@ async function conditionalStep<C extends HttpContext>(
   const freshness = endpoint.freshness;
   const time = freshness === 'timeless' ? '' : freshness ? await freshness(request) : String(Math.floor(Date.now() / 1000));
   const body = Buffer.isBuffer(req.body) ? req.body.toString('base64') : '';
-  const tag = ConditionalGets.tag(stamp, [request.path, rawQuery, options.caller(ctx), req.protocol, options.byHost ? (req.get('host') ?? '') : '', time, req.get('content-type') ?? '', jsonText ?? '', body]);
+  const tag = ConditionalGets.tag(stamp, [request.path, rawQuery, options.caller(ctx), req.protocol, options.byHost ? (req.get('host') ?? '') : '', time, req.get('content-type') ?? '', jsonText ?? '', body, ...(endpoint.varyHeaders ?? []).map((h) => req.get(h) ?? '')]);
   const lastModified = conditional.lastModified(tag, stampReadAt);
   const validators = { tag, lastModified, cacheControl: conditional.cacheControl(ctx.isLoggedIn(), params.password !== undefined && params.password !== '') };
   if (ConditionalGets.notModified(req.headers, tag, lastModified)) return { validators, answer: { status: 304, headers: {}, body: null } };

@@ -91,6 +91,8 @@ export interface Endpoint<C extends HttpContext, S extends ArgShape = ArgShape> 
   heavy?: boolean;
   /** Core's `allow_batch` (`{v1: true}` in the route descriptors): WordPress's own controllers declare it. */
   allowBatch?: boolean;
+  /** Request headers a GET's answer depends on (beside the caller and the URL), part of its ETag and of what is kept. */
+  varyHeaders?: readonly string[];
   /** How a GET's answer depends on the time, for its ETag (conditional.ts); absent: it may change every second. */
   freshness?: Freshness<RestRequest<ArgValues<S>, C>>;
   doc?: EndpointDoc;

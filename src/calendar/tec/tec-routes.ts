@@ -8,7 +8,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import type { CalendarRequestContext } from '../site/calendar-context';
 import { restRoot } from '../../http/context';
-import { acknowledgementError } from './acknowledgement';
+import { ACKNOWLEDGEMENT_HEADER, acknowledgementError } from './acknowledgement';
 import { tecCollectionSchema, tecItemSchema } from './docs/resource-schemas';
 import { EntityFailure } from './tec-errors';
 import { TecDeleteArgs } from './tec-args';
@@ -74,6 +74,7 @@ export function tecResourceRoutes(resource: TecResource): Array<RouteDef<Calenda
   const collection: Array<Endpoint<CalendarRequestContext, any>> = [
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['GET'],
+      varyHeaders: [ACKNOWLEDGEMENT_HEADER],
       args: resource.listArgs,
       validate: validateList ? async (req) => validateList(await envOf(req), inputOf(req)) : undefined,
       handler: callback(resource, resource.list, 'read'),
@@ -89,6 +90,7 @@ export function tecResourceRoutes(resource: TecResource): Array<RouteDef<Calenda
   const item: Array<Endpoint<CalendarRequestContext, any>> = [
     endpoint<CalendarRequestContext, ArgShape>({
       methods: ['GET'],
+      varyHeaders: [ACKNOWLEDGEMENT_HEADER],
       args: {},
       permission: async (req) => mayReadItem(await envOf(req), def, inputOf(req)),
       handler: callback(resource, readOne, 'read'),
