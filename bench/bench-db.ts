@@ -125,14 +125,14 @@ export interface Statement {
 
 export interface Recorded {
   statements: Statement[];
-  /** X-TEC-Total of list answers. */
+  /** X-TEC-Total (tribe/events/v1) or X-WP-Total (tec/v1, wp/v2) of list answers. */
   total?: number;
   /** How long the request took, in-process. */
   ms: number;
 }
 
-/** Runs each path once through the service in-process and records the SQL it sent, per path. */
-export async function recordStatements(url: string, now: Date, paths: readonly string[]): Promise<Record<string, Recorded>> {
+/** Runs each request once through the service in-process and records the SQL it sent, per path. */
+export async function recordStatements(url: string, now: Date, requests: ReadonlyArray<{ path: string; headers?: Record<string, string> }>): Promise<Record<string, Recorded>> {
   const db = createDatabase(parseDatabaseUrl(url));
   // No request time limit: the date-meta path's lists may take longer than the default 30 s on a large calendar.
   const app = createApp({ db, clock: () => now, requestTimeoutMs: 0 });
@@ -140,13 +140,13 @@ export async function recordStatements(url: string, now: Date, paths: readonly s
   let current: Statement[] = [];
   db.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => current.push({ sql: q.sql, bindings: q.bindings ?? [] }));
   try {
-    for (const p of paths) {
+    for (const { path: p, headers } of requests) {
       current = [];
       const started = performance.now();
-      const res = await supertest(app).get(p);
+      const res = await supertest(app).get(p).set(headers ?? {});
       const ms = performance.now() - started;
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
-      const total = res.headers['x-tec-total'];
+      const total = res.headers['x-tec-total'] ?? res.headers['x-wp-total'];
       recorded[p] = { statements: current, total: total === undefined ? undefined : Number(total), ms };
     }
   } finally {

@@ -13,7 +13,7 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 // autocannon ships no type declarations.
 const autocannon: Autocannon = require('autocannon');
 
@@ -67,8 +67,8 @@ export interface Figures {
 }
 
 /** A short warm-up, then `duration` seconds of load on `connections` connections. */
-export async function measure(url: string, connections: number, duration: number): Promise<Figures> {
-  await autocannon({ url, connections, duration: Math.min(3, duration) });
-  const r = await autocannon({ url, connections, duration });
+export async function measure(url: string, connections: number, duration: number, headers?: Record<string, string>): Promise<Figures> {
+  await autocannon({ url, connections, duration: Math.min(3, duration), headers });
+  const r = await autocannon({ url, connections, duration, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors + r.timeouts };
 }

@@ -5,6 +5,7 @@ import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements, 
 import { startWritesElsewhere } from './elsewhere';
 import { freePort, measure, startServer, type Figures } from './load';
 import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
+import { TEC_ACKNOWLEDGEMENT } from '../src/calendar/tec/acknowledgement';
 
 /**
  * `npm run bench`: on SQLite and on MariaDB, a fresh database with a generated calendar (100,000 events over
@@ -24,7 +25,8 @@ import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './wor
  * BENCH_DATABASES (sqlite,mysql), BENCH_PATHS (index,occurrences,postmeta), BENCH_LIST_CACHE (on,elsewhere,off), BENCH_BASELINE (0),
  * BENCH_POSTMETA_REQUESTS (1), BENCH_POSTMETA_DURATION (0), BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306),
  * BENCH_WORKERS (1,2: the worker counts compared on the single event and the default list, on the event index path;
- * empty to skip), BENCH_SCENARIOS (all: default, month, category, tag, search, page100, venues, single; e.g.
+ * empty to skip), BENCH_SCENARIOS (all: default, month, category, tag, search, page100, venues, single, and the
+ * tec/v1 and wp/v2 event lists tec, tecmonth, wp, wp24; e.g.
  * `category,tag` to measure those alone).
  */
 
@@ -52,8 +54,19 @@ const MYSQL_SERVER = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306
 const NOW = new Date('2025-06-01T12:00:00Z');
 const SHAPE = { events: EVENTS, from: '2022-12-01', days: 3 * 365, now: NOW, siteUrl: 'http://bench.test' };
 const ROOT = '/wp-json/tribe/events/v1';
+const TEC = '/wp-json/tec/v1';
+const WP = '/wp-json/wp/v2';
+/** The tec/v1 endpoints answer only with the acknowledgement of their experimental status. */
+const TEC_HEADERS = { 'X-TEC-EEA': TEC_ACKNOWLEDGEMENT };
 
-const ALL_SCENARIOS: Array<{ key: string; name: string; path: (eventId: number) => string }> = [
+interface Scenario {
+  key: string;
+  name: string;
+  path: (eventId: number) => string;
+  headers?: Record<string, string>;
+}
+
+const ALL_SCENARIOS: Scenario[] = [
   { key: 'default', name: 'list, default window', path: () => `${ROOT}/events` },
   { key: 'month', name: 'list, one month (July)', path: () => `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31` },
   // Music has two child categories: three terms.
@@ -63,6 +76,11 @@ const ALL_SCENARIOS: Array<{ key: string; name: string; path: (eventId: number) 
   { key: 'page100', name: 'list, page 100', path: () => `${ROOT}/events?page=100` },
   { key: 'venues', name: 'venues, has_events', path: () => `${ROOT}/venues?has_events=1` },
   { key: 'single', name: 'single event', path: (id) => `${ROOT}/events/${id}` },
+  // The same event index read by the two other APIs' event lists (their default page: 10, the site's posts_per_page).
+  { key: 'tec', name: 'tec/v1 list, default', path: () => `${TEC}/events`, headers: TEC_HEADERS },
+  { key: 'tecmonth', name: 'tec/v1 list, one month (July)', path: () => `${TEC}/events?start_date=2025-07-01&end_date=2025-07-31`, headers: TEC_HEADERS },
+  { key: 'wp', name: 'wp/v2 tribe_events, default', path: () => `${WP}/tribe_events` },
+  { key: 'wp24', name: 'wp/v2 tribe_events, per_page=24', path: () => `${WP}/tribe_events?per_page=24` },
 ];
 const SCENARIO_KEYS = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
 const SCENARIOS = ALL_SCENARIOS.filter((s) => SCENARIO_KEYS === undefined || SCENARIO_KEYS.includes(s.key));
@@ -93,11 +111,11 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const tsxCli = require.resolve('tsx/cli');
 
 /** One request at a time: `warmUp` untimed, then the median of `timed`. */
-async function singleRequest(url: string, { warmUp, timed }: { warmUp: number; timed: number }): Promise<number> {
+async function singleRequest(url: string, headers: Record<string, string> | undefined, { warmUp, timed }: { warmUp: number; timed: number }): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < warmUp + timed; i++) {
     const started = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, { headers });
     await res.arrayBuffer();
     // A failed request (the database overwhelmed by the load before it) is reported, not timed.
     if (res.status !== 200) return Number.NaN;
@@ -115,7 +133,7 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   const paths = SCENARIOS.map((s) => s.path(eventId));
   const pathName = `${PATH_NAMES[listPath]}${CACHE_NAMES[mode]}`;
   log(`  -- ${pathName}`);
-  const recorded = await recordStatements(url, NOW, paths);
+  const recorded = await recordStatements(url, NOW, SCENARIOS.map((s) => ({ path: s.path(eventId), headers: s.headers })));
   for (const s of SCENARIOS) {
     const r = recorded[s.path(eventId)]!;
     log(`     ${s.name}: ${r.statements.length} SQL statements per request${r.total === undefined ? '' : `, ${r.total.toLocaleString('en-US')} matches`}${slow ? ` (recorded in ${r.ms.toFixed(0)} ms)` : ''}`);
@@ -142,9 +160,10 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   const elsewhere = mode === 'elsewhere' ? await startWritesElsewhere(kind, url) : undefined;
   try {
     for (const [i, p] of paths.entries()) {
+      const headers = SCENARIOS[i]!.headers;
       // The recording request warmed the slow path's statements; a warm-up per scenario would double its time.
-      single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`, slow ? { warmUp: 0, timed: POSTMETA_REQUESTS } : { warmUp: 1, timed: 5 }));
-      serviceFigures.push(duration > 0 ? await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, duration) : NO_LOAD);
+      single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`, headers, slow ? { warmUp: 0, timed: POSTMETA_REQUESTS } : { warmUp: 1, timed: 5 }));
+      serviceFigures.push(duration > 0 ? await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, duration, headers) : NO_LOAD);
       const f = serviceFigures.at(-1)!;
       log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms${duration > 0 ? `; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}` : ''}`);
     }
