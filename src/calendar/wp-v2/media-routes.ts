@@ -1,0 +1,122 @@
+import { endpoint, type RouteDef } from '../../http/routes';
+import { RestError } from '../../http/errors';
+import { RestResponse } from '../../http/response';
+import { restRoot } from '../../http/context';
+import { loadMediaLibrary } from '../../wp/attachments';
+import { pageOfIds, wherePostMatches } from '../../wp/post-query';
+import { getPost, getPosts, type PostRow } from '../../wp/posts';
+import { standaloneMedia } from '../../wp/text/the-content';
+import { ATTACHMENT_TYPE, attachmentFields, attachmentLinks, attachmentSchemaFields } from '../../wp-rest/attachment-object';
+import { collectionArgs, itemReadArgs } from '../../wp-rest/post-args';
+import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
+import { postObject, postSchemaFields } from '../../wp-rest/post-object';
+import { checkReadPermission } from '../../wp-rest/post-permissions';
+import { includedFields, restContext, type RestContext } from '../../wp-rest/response-fields';
+import type { CalendarEnv } from '../site/calendar-env';
+import type { CalendarRequestContext } from '../site/calendar-context';
+import { envOf, type Req } from '../post-resource/request';
+import { capRecordOf, withCorePermalinks } from './post-view';
+import { metaValues } from './registered-meta';
+
+/**
+ * WordPress's attachments controller under `wp/v2/media` (docs/compat/wp-v2.md §6): the list of attachments and one
+ * attachment, each as the post object with the attachment's own fields. Attachments are posts of type `attachment`;
+ * an attached one is as visible as the post it is attached to.
+ */
+
+type C = CalendarRequestContext;
+const subject = { postType: 'attachment' };
+const loggedInStatus = (env: CalendarEnv) => (env.ctx.isLoggedIn() ? 403 : 401);
+
+/** The attachments with their media context (rows, meta, parents) read in a fixed number of queries. */
+async function mediaObjects(given: CalendarEnv, ids: readonly number[], context: RestContext, fields: unknown, keep?: (rights: Rights) => boolean) {
+  const env = withCorePermalinks(given);
+  const library = await loadMediaLibrary(env.ctx.wp, { ids: new Set(ids), unattached: new Set() });
+  const media = { ...standaloneMedia(env.site), media: library, permalink: (p: PostRow) => env.permalink(p) };
+  const root = restRoot(env.site);
+  const schema = [...postSchemaFields(ATTACHMENT_TYPE, context), ...attachmentSchemaFields(context)];
+  const has = includedFields(schema, fields);
+  const out: Array<Record<string, unknown>> = [];
+  for (const id of ids) {
+    const post = library.attachments.posts.get(id);
+    if (!post) continue;
+    const parent = post.post_parent > 0 ? library.parents.get(Number(post.post_parent)) : undefined;
+    const rights = rightsOn(env, post, parent, library.attachments.meta);
+    if (keep && !keep(rights)) continue;
+    const meta = (key: string) => library.attachments.meta.first(id, key);
+    const link = attachmentPermalink(env, post, parent);
+    const object = postObject(
+      { post, meta, terms: [], permalink: link, sample: { template: link.replace(/[^/]+\/$/, '%postname%/'), slug: post.post_name } },
+      { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
+    );
+    Object.assign(object, attachmentFields({ post, meta, media }, context, has));
+    const parentType = parent ? env.registry.loadOrder.find((d) => d.postType === parent.post_type) : undefined;
+    const actions = context === 'edit' ? [...(env.write.unfilteredHtml ? ['unfiltered-html'] : []), ...(env.can('edit_others', subject) ? ['assign-author'] : [])] : [];
+    if (has('_links')) {
+      object._links = attachmentLinks({ restRoot: root, post, allow: allowOf(rights), parent: parent ? { type: parent.post_type, restBase: parentType?.wpRestBase ?? parent.post_type } : undefined, actions });
+    }
+    out.push(object);
+  }
+  return out;
+}
+
+type Rights = ReturnType<typeof rightsOn>;
+
+function rightsOn(env: CalendarEnv, post: PostRow, parent: PostRow | undefined, meta: Parameters<typeof capRecordOf>[1]) {
+  const record = capRecordOf(post, meta);
+  const parentReadable = () => (parent ? parent.post_status === 'publish' || env.can('read', { postType: parent.post_type }, parent) : true);
+  return {
+    read: checkReadPermission(post, () => env.can('read', subject, record), parentReadable),
+    edit: env.can('edit', subject, record),
+    delete: env.can('delete', subject, record),
+  };
+}
+
+const allowOf = (rights: Rights) => [...(rights.read ? ['GET'] : []), ...(rights.edit ? ['POST', 'PUT', 'PATCH'] : []), ...(rights.delete ? ['DELETE'] : [])];
+
+/** get_permalink() of an attachment: under its parent's permalink when attached, else at the site's root. */
+function attachmentPermalink(env: CalendarEnv, post: PostRow, parent: PostRow | undefined): string {
+  return parent ? `${env.permalink(parent)}${post.post_name}/` : `${env.site.home}/${post.post_name}/`;
+}
+
+async function addressed(req: Req): Promise<{ env: CalendarEnv; post: PostRow }> {
+  const env = await envOf(req);
+  const post = await getPost(env.ctx.wp, Number(req.params.id));
+  if (!post || post.post_type !== 'attachment') throw postsError('rest_post_invalid_id');
+  return { env, post };
+}
+
+async function readMedia(req: Req): Promise<RestResponse> {
+  const { env, post } = await addressed(req);
+  const context = restContext(req.params.context);
+  const [object] = await mediaObjects(env, [post.ID], context, req.params._fields);
+  if (!object) throw postsError('rest_post_invalid_id');
+  const rights = (object._links as { self: Array<{ targetHints: { allow: string[] } }> } | undefined)?.self[0].targetHints.allow ?? [];
+  if (context === 'edit' && !rights.includes('POST')) throw forbiddenContext(true, loggedInStatus(env));
+  if (!rights.includes('GET')) throw new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', loggedInStatus(env));
+  return new RestResponse(object, 200, { Link: `<${String((object as { link?: string }).link ?? '')}>; rel="alternate"; type=text/html` });
+}
+
+async function listMedia(req: Req): Promise<RestResponse> {
+  const env = await envOf(req);
+  const wp = env.ctx.wp;
+  const context = restContext(req.params.context);
+  if (context === 'edit' && !env.can('edit', subject)) throw forbiddenContext(false, loggedInStatus(env));
+  const given = req.args as CollectionArgs;
+  const args: CollectionArgs = { ...given, status: req.query.status === undefined ? ['inherit'] : given.status };
+  const { filter, order } = await collectionQuery(wp, args, { type: ATTACHMENT_TYPE, loggedIn: env.ctx.isLoggedIn(), siteZone: env.siteZone, tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem, termTaxonomyIds: async () => [] });
+  const offset = args.offset ?? (args.page - 1) * args.per_page;
+  const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
+  const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
+  if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
+  const objects = await mediaObjects(env, page.ids, context, req.params._fields, (rights) => (context === 'edit' ? rights.edit : rights.read));
+  return new RestResponse(objects, 200, pagingHeaders(`${restRoot(env.site)}wp/v2/media`, req.query, args.page, total, args.per_page));
+}
+
+/** The media routes, after the post types' in WordPress's order. */
+export function wpV2MediaRoutes(): Array<RouteDef<C>> {
+  return [
+    { path: '/media', endpoints: [endpoint<C, ReturnType<typeof collectionArgs>>({ methods: ['GET'], args: collectionArgs(ATTACHMENT_TYPE, () => false), handler: (req) => listMedia(req as Req), heavy: true })] },
+    { path: '/media/(?P<id>[\\d]+)', endpoints: [endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), handler: (req) => readMedia(req as Req) })] },
+  ];
+}
