@@ -123,6 +123,7 @@ export function attachmentLinks(input: { restRoot: string; post: PostRow; allow:
   if (post.comment_status === 'open') links.replies = [{ embeddable: true, href: `${v2}comments?post=${post.ID}` }];
   if (input.parent) links['wp:attached-to'] = [{ embeddable: true, post_type: input.parent.type, id: Number(post.post_parent), href: `${v2}${input.parent.restBase}/${post.post_parent}` }];
   for (const action of input.actions) links[`wp:action-${action}`] = [{ href: self }];
-  if (input.actions.length > 0) links.curies = CURIES;
+  // The `wp` curie comes with the first `wp:` relation.
+  if (Object.keys(links).some((rel) => rel.startsWith('wp:'))) links.curies = CURIES;
   return links;
 }

@@ -1,5 +1,4 @@
-import { endpoint, type RouteDef } from '../../http/routes';
-import { RestError } from '../../http/errors';
+import { endpoint, localKey, type RouteDef } from '../../http/routes';
 import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
 import { loadMediaLibrary } from '../../wp/attachments';
@@ -28,19 +27,25 @@ type C = CalendarRequestContext;
 const subject = { postType: 'attachment' };
 const loggedInStatus = (env: CalendarEnv) => (env.ctx.isLoggedIn() ? 403 : 401);
 
-/** The attachments with their media context (rows, meta, parents) read in a fixed number of queries. */
-async function mediaObjects(given: CalendarEnv, ids: readonly number[], context: RestContext, fields: unknown, keep?: (rights: Rights) => boolean) {
+/** The attachments of the ids with their meta and parents: a media library read in a fixed number of queries. */
+const libraryOf = (env: CalendarEnv, ids: readonly number[]) => loadMediaLibrary(env.ctx.wp, { ids: new Set(ids), unattached: new Set() });
+type Library = Awaited<ReturnType<typeof libraryOf>>;
+
+const parentOf = (library: Library, post: PostRow) => (post.post_parent > 0 ? library.parents.get(Number(post.post_parent)) : undefined);
+
+/** The attachments' objects with their `_links`, in the order of the ids. */
+function mediaObjects(given: CalendarEnv, library: Library, ids: readonly number[], context: RestContext, fields: unknown, keep?: (rights: Rights) => boolean) {
   const env = withCorePermalinks(given);
-  const library = await loadMediaLibrary(env.ctx.wp, { ids: new Set(ids), unattached: new Set() });
   const media = { ...standaloneMedia(env.site), media: library, permalink: (p: PostRow) => env.permalink(p) };
   const root = restRoot(env.site);
   const schema = [...postSchemaFields(ATTACHMENT_TYPE, context), ...attachmentSchemaFields(context)];
   const has = includedFields(schema, fields);
+  const actions = context === 'edit' ? [...(env.write.unfilteredHtml ? ['unfiltered-html'] : []), ...(env.can('edit_others', subject) ? ['assign-author'] : [])] : [];
   const out: Array<Record<string, unknown>> = [];
   for (const id of ids) {
     const post = library.attachments.posts.get(id);
     if (!post) continue;
-    const parent = post.post_parent > 0 ? library.parents.get(Number(post.post_parent)) : undefined;
+    const parent = parentOf(library, post);
     const rights = rightsOn(env, post, parent, library.attachments.meta);
     if (keep && !keep(rights)) continue;
     const meta = (key: string) => library.attachments.meta.first(id, key);
@@ -50,10 +55,9 @@ async function mediaObjects(given: CalendarEnv, ids: readonly number[], context:
       { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
     );
     Object.assign(object, attachmentFields({ post, meta, media }, context, has));
-    const parentType = parent ? env.registry.loadOrder.find((d) => d.postType === parent.post_type) : undefined;
-    const actions = context === 'edit' ? [...(env.write.unfilteredHtml ? ['unfiltered-html'] : []), ...(env.can('edit_others', subject) ? ['assign-author'] : [])] : [];
     if (has('_links')) {
-      object._links = attachmentLinks({ restRoot: root, post, allow: allowOf(rights), parent: parent ? { type: parent.post_type, restBase: parentType?.wpRestBase ?? parent.post_type } : undefined, actions });
+      const parentBase = parent ? (env.registry.loadOrder.find((d) => d.postType === parent.post_type)?.wpRestBase ?? parent.post_type) : '';
+      object._links = attachmentLinks({ restRoot: root, post, allow: allowOf(rights), parent: parent ? { type: parent.post_type, restBase: parentBase } : undefined, actions });
     }
     out.push(object);
   }
@@ -79,22 +83,30 @@ function attachmentPermalink(env: CalendarEnv, post: PostRow, parent: PostRow | 
   return parent ? `${env.permalink(parent)}${post.post_name}/` : `${env.site.home}/${post.post_name}/`;
 }
 
-async function addressed(req: Req): Promise<{ env: CalendarEnv; post: PostRow }> {
-  const env = await envOf(req);
-  const post = await getPost(env.ctx.wp, Number(req.params.id));
-  if (!post || post.post_type !== 'attachment') throw postsError('rest_post_invalid_id');
-  return { env, post };
+const ADDRESSED = localKey<Promise<{ env: CalendarEnv; post: PostRow; library: Library; rights: Rights }>>('wp/v2 addressed attachment');
+
+/** The addressed attachment, its library and the caller's rights on it; rest_post_invalid_id when it is not one. */
+function addressed(req: Req) {
+  return req.locals.memo(ADDRESSED, async () => {
+    const env = await envOf(req);
+    const post = await getPost(env.ctx.wp, Number(req.params.id));
+    if (!post || post.post_type !== 'attachment') throw postsError('rest_post_invalid_id');
+    const library = await libraryOf(env, [post.ID]);
+    return { env, post, library, rights: rightsOn(env, post, parentOf(library, post), library.attachments.meta) };
+  });
+}
+
+/** get_item_permissions_check(). */
+async function mayRead(req: Req): Promise<boolean> {
+  const { env, rights } = await addressed(req);
+  if (restContext(req.params.context) === 'edit' && !rights.edit) throw forbiddenContext(true, loggedInStatus(env));
+  return rights.read;
 }
 
 async function readMedia(req: Req): Promise<RestResponse> {
-  const { env, post } = await addressed(req);
-  const context = restContext(req.params.context);
-  const [object] = await mediaObjects(env, [post.ID], context, req.params._fields);
-  if (!object) throw postsError('rest_post_invalid_id');
-  const rights = (object._links as { self: Array<{ targetHints: { allow: string[] } }> } | undefined)?.self[0].targetHints.allow ?? [];
-  if (context === 'edit' && !rights.includes('POST')) throw forbiddenContext(true, loggedInStatus(env));
-  if (!rights.includes('GET')) throw new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', loggedInStatus(env));
-  return new RestResponse(object, 200, { Link: `<${String((object as { link?: string }).link ?? '')}>; rel="alternate"; type=text/html` });
+  const { env, post, library } = await addressed(req);
+  const [object] = mediaObjects(env, library, [post.ID], restContext(req.params.context), req.params._fields);
+  return new RestResponse(object, 200, { Link: `<${attachmentPermalink(withCorePermalinks(env), post, parentOf(library, post))}>; rel="alternate"; type=text/html` });
 }
 
 async function listMedia(req: Req): Promise<RestResponse> {
@@ -109,7 +121,7 @@ async function listMedia(req: Req): Promise<RestResponse> {
   const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
   if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
-  const objects = await mediaObjects(env, page.ids, context, req.params._fields, (rights) => (context === 'edit' ? rights.edit : rights.read));
+  const objects = mediaObjects(env, await libraryOf(env, page.ids), page.ids, context, req.params._fields, (rights) => (context === 'edit' ? rights.edit : rights.read));
   return new RestResponse(objects, 200, pagingHeaders(`${restRoot(env.site)}wp/v2/media`, req.query, args.page, total, args.per_page));
 }
 
@@ -117,6 +129,6 @@ async function listMedia(req: Req): Promise<RestResponse> {
 export function wpV2MediaRoutes(): Array<RouteDef<C>> {
   return [
     { path: '/media', endpoints: [endpoint<C, ReturnType<typeof collectionArgs>>({ methods: ['GET'], args: collectionArgs(ATTACHMENT_TYPE, () => false), handler: (req) => listMedia(req as Req), heavy: true })] },
-    { path: '/media/(?P<id>[\\d]+)', endpoints: [endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), handler: (req) => readMedia(req as Req) })] },
+    { path: '/media/(?P<id>[\\d]+)', endpoints: [endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) })] },
   ];
 }
