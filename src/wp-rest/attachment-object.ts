@@ -17,6 +17,9 @@ import type { RestContext } from './response-fields';
 /** The attachment post type as the REST pieces read it: title, author, featured image, comments and custom fields; viewable. */
 export const ATTACHMENT_TYPE: RestPostType = { postType: 'attachment', supports: ['title', 'author', 'thumbnail', 'comments', 'custom-fields'], restTaxonomies: [], classTaxonomies: [], viewable: true };
 
+/** The post fields the attachments controller takes out of its schema (an attachment has no password). */
+export const ATTACHMENT_OMITS: readonly string[] = ['password'];
+
 type Json = Record<string, unknown>;
 
 const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'];

@@ -5,7 +5,7 @@ import { loadMediaLibrary } from '../../wp/attachments';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
 import { getPost, getPosts, type PostRow } from '../../wp/posts';
 import { standaloneMedia } from '../../wp/text/the-content';
-import { ATTACHMENT_TYPE, attachmentFields, attachmentLinks, attachmentSchemaFields } from '../../wp-rest/attachment-object';
+import { ATTACHMENT_OMITS, ATTACHMENT_TYPE, attachmentFields, attachmentLinks, attachmentSchemaFields } from '../../wp-rest/attachment-object';
 import { collectionArgs, itemReadArgs } from '../../wp-rest/post-args';
 import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
 import { postObject, postSchemaFields } from '../../wp-rest/post-object';
@@ -38,7 +38,7 @@ function mediaObjects(given: CalendarEnv, library: Library, ids: readonly number
   const env = withCorePermalinks(given);
   const media = { ...standaloneMedia(env.site), media: library, permalink: (p: PostRow) => env.permalink(p) };
   const root = restRoot(env.site);
-  const schema = [...postSchemaFields(ATTACHMENT_TYPE, context), ...attachmentSchemaFields(context)];
+  const schema = [...postSchemaFields(ATTACHMENT_TYPE, context).filter((f) => !ATTACHMENT_OMITS.includes(f)), ...attachmentSchemaFields(context)];
   const has = includedFields(schema, fields);
   const actions = context === 'edit' ? [...(env.write.unfilteredHtml ? ['unfiltered-html'] : []), ...(env.can('edit_others', subject) ? ['assign-author'] : [])] : [];
   const out: Array<Record<string, unknown>> = [];
@@ -50,9 +50,10 @@ function mediaObjects(given: CalendarEnv, library: Library, ids: readonly number
     if (keep && !keep(rights)) continue;
     const meta = (key: string) => library.attachments.meta.first(id, key);
     const link = attachmentPermalink(env, post, parent);
+    // get_sample_permalink(): an unattached attachment's has no slug to edit.
     const object = postObject(
-      { post, meta, terms: [], permalink: link, sample: { template: link.replace(/[^/]+\/$/, '%postname%/'), slug: post.post_name } },
-      { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
+      { post, meta, terms: [], permalink: link, sample: { template: parent ? `${env.permalink(parent)}%postname%/` : `${env.site.home}/?attachment_id=${id}`, slug: post.post_name } },
+      { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, omit: ATTACHMENT_OMITS, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
     );
     Object.assign(object, attachmentFields({ post, meta, media }, context, has));
     if (has('_links')) {
@@ -109,11 +110,17 @@ async function readMedia(req: Req): Promise<RestResponse> {
   return new RestResponse(object, 200, { Link: `<${attachmentPermalink(withCorePermalinks(env), post, parentOf(library, post))}>; rel="alternate"; type=text/html` });
 }
 
+/** get_items_permissions_check(): the edit context needs edit_posts. */
+async function mayList(req: Req): Promise<boolean> {
+  const env = await envOf(req);
+  if (restContext(req.params.context) === 'edit' && !env.can('edit', subject)) throw forbiddenContext(false, loggedInStatus(env));
+  return true;
+}
+
 async function listMedia(req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const wp = env.ctx.wp;
   const context = restContext(req.params.context);
-  if (context === 'edit' && !env.can('edit', subject)) throw forbiddenContext(false, loggedInStatus(env));
   const given = req.args as CollectionArgs;
   const args: CollectionArgs = { ...given, status: req.query.status === undefined ? ['inherit'] : given.status };
   const { filter, order } = await collectionQuery(wp, args, { type: ATTACHMENT_TYPE, loggedIn: env.ctx.isLoggedIn(), siteZone: env.siteZone, tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem, termTaxonomyIds: async () => [] });
@@ -128,7 +135,7 @@ async function listMedia(req: Req): Promise<RestResponse> {
 /** The media routes, after the post types' in WordPress's order. */
 export function wpV2MediaRoutes(): Array<RouteDef<C>> {
   return [
-    { path: '/media', endpoints: [endpoint<C, ReturnType<typeof collectionArgs>>({ methods: ['GET'], args: collectionArgs(ATTACHMENT_TYPE, () => false), handler: (req) => listMedia(req as Req), heavy: true })] },
+    { path: '/media', endpoints: [endpoint<C, ReturnType<typeof collectionArgs>>({ methods: ['GET'], args: collectionArgs(ATTACHMENT_TYPE, () => false), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true })] },
     { path: '/media/(?P<id>[\\d]+)', endpoints: [endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) })] },
   ];
 }
