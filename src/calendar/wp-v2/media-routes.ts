@@ -5,8 +5,9 @@ import { loadMediaLibrary } from '../../wp/attachments';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
 import { getPost, getPosts, type PostRow } from '../../wp/posts';
 import { standaloneMedia } from '../../wp/text/the-content';
+import { mediaCollectionArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
 import { ATTACHMENT_OMITS, ATTACHMENT_TYPE, attachmentFields, attachmentLinks, attachmentSchemaFields } from '../../wp-rest/attachment-object';
-import { collectionArgs, itemReadArgs } from '../../wp-rest/post-args';
+import { itemReadArgs } from '../../wp-rest/post-args';
 import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
 import { postObject, postSchemaFields } from '../../wp-rest/post-object';
 import { checkReadPermission } from '../../wp-rest/post-permissions';
@@ -121,9 +122,12 @@ async function listMedia(req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const wp = env.ctx.wp;
   const context = restContext(req.params.context);
-  const given = req.args as CollectionArgs;
+  const given = req.args as CollectionArgs & MediaFilterArgs;
   const args: CollectionArgs = { ...given, status: req.query.status === undefined ? ['inherit'] : given.status };
-  const { filter, order } = await collectionQuery(wp, args, { type: ATTACHMENT_TYPE, loggedIn: env.ctx.isLoggedIn(), siteZone: env.siteZone, tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem, termTaxonomyIds: async () => [] });
+  const query = await collectionQuery(wp, args, { type: ATTACHMENT_TYPE, loggedIn: env.ctx.isLoggedIn(), siteZone: env.siteZone, tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem, termTaxonomyIds: async () => [] });
+  const { order } = query;
+  const mimeTypes = [...(given.media_type ?? []), ...(given.mime_type ?? [])];
+  const filter = { ...query.filter, parents: given.parent, parentsNotIn: given.parent_exclude, mimeTypes: mimeTypes.length > 0 ? mimeTypes : undefined };
   const offset = args.offset ?? (args.page - 1) * args.per_page;
   const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
@@ -135,7 +139,7 @@ async function listMedia(req: Req): Promise<RestResponse> {
 /** The media routes, after the post types' in WordPress's order. */
 export function wpV2MediaRoutes(): Array<RouteDef<C>> {
   return [
-    { path: '/media', endpoints: [endpoint<C, ReturnType<typeof collectionArgs>>({ methods: ['GET'], args: collectionArgs(ATTACHMENT_TYPE, () => false), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true })] },
+    { path: '/media', endpoints: [endpoint<C, ReturnType<typeof mediaCollectionArgs>>({ methods: ['GET'], args: mediaCollectionArgs(), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true })] },
     { path: '/media/(?P<id>[\\d]+)', endpoints: [endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) })] },
   ];
 }
