@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry), [...wpV2PostRoutes(registry), ...wpV2MediaRoutes()]), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry), [...wpV2MediaRoutes(), ...wpV2PostRoutes(registry)]), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

@@ -136,7 +136,7 @@ async function listMedia(req: Req): Promise<RestResponse> {
   return new RestResponse(objects, 200, pagingHeaders(`${restRoot(env.site)}wp/v2/media`, req.query, args.page, total, args.per_page));
 }
 
-/** The media routes, after the post types' in WordPress's order. */
+/** The media routes: core's attachment type registers before any plugin's post type, so they come before the calendar's. */
 export function wpV2MediaRoutes(): Array<RouteDef<C>> {
   return [
     { path: '/media', endpoints: [endpoint<C, ReturnType<typeof mediaCollectionArgs>>({ methods: ['GET'], args: mediaCollectionArgs(), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true })] },
