@@ -27,8 +27,11 @@ export interface CapabilityRegistry {
   readonly taxonomies: Readonly<Record<string, Readonly<Record<TermAction, string>>>>;
 }
 
-/** Core's registrations: posts and pages, categories and tags (create_initial_post_types, create_initial_taxonomies). */
-const CORE_POST_TYPES: Record<string, string> = { post: 'posts', page: 'pages' };
+/**
+ * Core's registrations: posts, pages and attachments (whose capability type is `post`), categories and tags
+ * (create_initial_post_types, create_initial_taxonomies).
+ */
+const CORE_POST_TYPES: Record<string, string> = { post: 'posts', page: 'pages', attachment: 'posts' };
 const CORE_TERM_CAPS: Record<TermAction, string> = { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' };
 const CORE_TAXONOMIES: Record<string, Record<TermAction, string>> = { category: CORE_TERM_CAPS, post_tag: CORE_TERM_CAPS };
 

@@ -20,7 +20,7 @@ export function wpDateTime() {
     .meta({ type: 'string', format: 'date-time' });
 }
 
-const ids = () => wpArray(wpInteger()).default([]);
+export const ids = () => wpArray(wpInteger()).default([]);
 
 export const ORDERBY = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
 export const SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;

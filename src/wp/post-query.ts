@@ -17,6 +17,11 @@ export interface PostFilter {
   /** post__in. */
   ids?: readonly number[];
   parent?: number;
+  /** post_parent__in, post_parent__not_in. */
+  parents?: readonly number[];
+  parentsNotIn?: readonly number[];
+  /** post_mime_type: each a whole type (`image/png`) or its first part (`image`, any subtype). */
+  mimeTypes?: readonly string[];
   /** post__not_in. */
   idsNotIn?: readonly number[];
   /** author__in, author__not_in. */
@@ -140,6 +145,18 @@ export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: P
     if (before !== undefined) query.where(`p.${column}`, '<', before);
   }
   if (filter.parent !== undefined) query.where('p.post_parent', filter.parent);
+  if (filter.parents && filter.parents.length > 0) query.whereIn('p.post_parent', [...filter.parents]);
+  if (filter.parentsNotIn && filter.parentsNotIn.length > 0) query.whereNotIn('p.post_parent', [...filter.parentsNotIn]);
+  if (filter.mimeTypes) {
+    // wp_post_mime_type_where(): only the characters a MIME type has, so no LIKE wildcard reaches the pattern.
+    const types = filter.mimeTypes.map((t) => t.replace(/[^-+.a-zA-Z0-9/]/g, '')).filter((t) => t !== '');
+    query.where((q) => {
+      for (const type of types) {
+        if (type.includes('/')) q.orWhere('p.post_mime_type', type);
+        else q.orWhere('p.post_mime_type', 'like', `${type}/%`);
+      }
+    });
+  }
   if (filter.search) whereSearch(wp, query, filter.search);
   if (filter.taxQuery && filter.taxQuery.clauses.length > 0) whereTaxQuery(wp, query, filter.taxQuery, id);
   for (const [i, ttIds] of (filter.termTaxonomyIds ?? []).entries()) {

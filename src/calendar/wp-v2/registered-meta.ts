@@ -17,6 +17,8 @@ export interface RegisteredMetaKey {
   only?: readonly string[];
   /** Shown in the embed context too, on the posts that store it. */
   embed?: boolean;
+  /** Not on these post types (the types without the feature it is registered for). */
+  except?: readonly string[];
 }
 
 const string = (key: string, only?: readonly string[]): RegisteredMetaKey => ({ key, type: 'string', ...(only ? { only } : {}) });
@@ -59,12 +61,12 @@ export const REGISTERED_META: readonly RegisteredMetaKey[] = [
   boolean(VENUE_META.showMapLink),
   string(EVENT_META.status, [POST_TYPE.event]),
   string('_tribe_events_status_reason', [POST_TYPE.event]),
-  // WordPress's own, on the types with the editor, revisions and custom fields.
-  string('footnotes'),
+  // WordPress's own, on the types with the editor, revisions and custom fields (not attachments).
+  { ...string('footnotes'), except: ['attachment'] },
 ];
 
 /** The keys a post type shows. */
-export const registeredMetaOf = (postType: string): RegisteredMetaKey[] => REGISTERED_META.filter((m) => !m.only || m.only.includes(postType));
+export const registeredMetaOf = (postType: string): RegisteredMetaKey[] => REGISTERED_META.filter((m) => (!m.only || m.only.includes(postType)) && !m.except?.includes(postType));
 
 /** rest_sanitize_boolean(): the string "false" is false, otherwise PHP's truthiness. */
 export function restBoolean(value: string | null | undefined): boolean {

@@ -17,9 +17,10 @@ const POST_TYPE_ROUTES = ['tribe_events', 'tribe_venue', 'tribe_organizer'].flat
 /**
  * The user routes list what the service serves of them: no user creation (POST on the collection), no deletion, no
  * `roles`/`capabilities`/`who`/`has_published_posts`/`search_columns` filters and no `meta` writes, which WordPress
- * lists; their other entries are WordPress's.
+ * lists; their other entries are WordPress's. The media routes list their reads only (no upload, update or delete).
  */
-const PARTLY_SERVED = new Set(['/wp/v2/users', '/wp/v2/users/(?P<id>[\\d]+)', '/wp/v2/users/me', ...POST_TYPE_ROUTES]);
+const MEDIA_ROUTES = ['/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)'];
+const PARTLY_SERVED = new Set(['/wp/v2/users', '/wp/v2/users/(?P<id>[\\d]+)', '/wp/v2/users/me', ...POST_TYPE_ROUTES, ...MEDIA_ROUTES]);
 
 describe('the wp/v2 routes in the indexes', () => {
   let t: TestApp;
