@@ -58,8 +58,11 @@ export class ChangeStamps {
         const complete = made === undefined || (await this.dialect.triggerCount(knex, counters.triggerStem)) >= made;
         if (row?.epoch !== null && row?.epoch !== undefined && complete) return `${row.epoch}.${row.total ?? 0}`;
       } catch (error) {
-        if (!this.dialect.isMissingTable(error)) throw error;
-        this.tables.delete(counters.table);
+        // Whatever failed here (a table or a trigger being made or removed as it was read, a lost connection), the
+        // counters vouch for nothing this time: the request goes on without them, and its own statements meet the
+        // database as it is (a lost database is their 503, never the cache's 500).
+        if (this.dialect.isMissingTable(error)) this.tables.delete(counters.table);
+        return undefined;
       }
     }
     return this.dialect.changeStamp(knex);
