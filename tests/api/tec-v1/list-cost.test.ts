@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z') });
+  // Nothing kept between requests: each case counts what the database is asked.
+  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
   const category = await seedTerm(t.wp, 'tribe_events_cat', 'Music');
   const tag = await seedTerm(t.wp, 'post_tag', 'free');
   for (let n = 0; n < 60; n++) {
