@@ -1,4 +1,4 @@
-import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../../support/rows';
+import { seedCostCalendar, statementsOf } from '../../support/list-cost';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -12,38 +12,14 @@ const termIds = { CAT: 0, TAG: 0 };
 beforeAll(async () => {
   // Nothing kept between requests: each one does the whole work whose statements are counted.
   t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
-  const category = await seedTerm(t.wp, 'tribe_events_cat', 'Music');
-  const tag = await seedTerm(t.wp, 'post_tag', 'free');
-  Object.assign(termIds, { CAT: category.termId, TAG: tag.termId });
-  for (let n = 0; n < 60; n++) {
-    const image = await seedPost(t.wp, { post_type: 'attachment', post_status: 'inherit', post_mime_type: 'image/jpeg', post_title: `img ${n}`, guid: `http://calendar.test/wp-content/uploads/img-${n}.jpg` });
-    await seedMeta(t.wp, image, { _wp_attached_file: `img-${n}.jpg` });
-    const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: `Venue ${n}`, post_name: `venue-${n}` });
-    const organizer = await seedPost(t.wp, { post_type: 'tribe_organizer', post_title: `Organizer ${n}`, post_name: `organizer-${n}` });
-    await seedMeta(t.wp, venue, { _thumbnail_id: String(image), _VenueCity: 'Lyon' });
-    const day = String((n % 28) + 1).padStart(2, '0');
-    const id = await seedEvent(t.wp, { post_title: `Event ${n}`, start: `2025-07-${day} 10:00:00`, end: `2025-07-${day} 11:00:00`, meta: { _EventVenueID: String(venue), _EventOrganizerID: [String(organizer)], _thumbnail_id: String(image) } });
-    await relate(t.wp, id, category.ttId);
-    await relate(t.wp, id, tag.ttId);
-  }
+  const { categoryId, tagId } = await seedCostCalendar(t);
+  Object.assign(termIds, { CAT: categoryId, TAG: tagId });
 });
 afterAll(async () => {
   await t.close();
 });
 
-async function statements(path: string): Promise<{ count: number; items: number }> {
-  let count = 0;
-  const listener = () => count++;
-  t.testDb.db.counts?.clear();
-  t.testDb.db.knex.on('query', listener);
-  try {
-    const res = await t.request.get(path);
-    expect(res.status).toBe(200);
-    return { count, items: (res.body as unknown[]).length };
-  } finally {
-    t.testDb.db.knex.removeListener('query', listener);
-  }
-}
+const statements = (path: string) => statementsOf(t, path);
 
 it.each(['tribe_events', 'tribe_events?search=Event&orderby=title&order=desc', 'tribe_events?tribe_events_cat=CAT&tags=TAG', 'tribe_venue', 'tribe_organizer'])(
   'GET /wp/v2/%s runs as many statements for 1 item as for 50',
