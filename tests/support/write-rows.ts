@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { TestApp } from './test-app';
 
 /**
  * The rows a write left in the WordPress tables, in a form two databases can be compared in: posts numbered by
@@ -210,4 +211,14 @@ export function pickFields(body: Record<string, unknown>, fields: string[] | und
   };
   const whole = walk(body) as Record<string, unknown> | undefined;
   return Object.fromEntries((fields ?? []).map((f) => [f, whole?.[f]]));
+}
+
+/**
+ * Empties the calendar's posts, meta, terms and the plugin's custom tables, term ids starting again as on the
+ * plugin's reset site (the recorded tags are named after their ids). Answers 0: no post id comes before the scenario.
+ */
+export async function emptyCalendarAndTerms(t: Pick<TestApp, 'wp' | 'prefix'>): Promise<number> {
+  for (const table of ['tec_occurrences', 'tec_events', 'postmeta', 'term_relationships', 'termmeta', 'term_taxonomy', 'terms', 'posts']) await t.wp.knex(`${t.prefix}${table}`).delete();
+  for (const table of ['terms', 'term_taxonomy']) await t.wp.dialect.resetAutoIncrement(t.wp.knex, `${t.prefix}${table}`);
+  return 0;
 }

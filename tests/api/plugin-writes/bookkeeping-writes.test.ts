@@ -1,7 +1,7 @@
 import { createCallers, type Callers } from '../../support/callers';
 import { createTecTables } from '../../support/tec-tables';
 import { SITE_URL, useTestApp } from '../../support/test-app';
-import { dumpTerms, dumpWrites, pickFields, substitute, termBase } from '../../support/write-rows';
+import { dumpTerms, dumpWrites, pickFields, substitute, termBase, emptyCalendarAndTerms } from '../../support/write-rows';
 import recorded from './bookkeeping-writes.json';
 import { BOOKKEEPING_SCENARIOS } from './bookkeeping-scenarios';
 import { TRIBE_API } from '../../support/rest-paths';
@@ -21,12 +21,7 @@ beforeAll(async () => {
   callers = await createCallers(t.wp);
 });
 
-async function emptyCalendar(): Promise<number> {
-  for (const table of ['tec_occurrences', 'tec_events', 'postmeta', 'term_relationships', 'termmeta', 'term_taxonomy', 'terms', 'posts']) await t.wp.knex(`${t.prefix}${table}`).delete();
-  // Term ids restart, as on the plugin's reset site: tags are named after them.
-  for (const table of ['terms', 'term_taxonomy']) await t.wp.dialect.resetAutoIncrement(t.wp.knex, `${t.prefix}${table}`);
-  return 0;
-}
+const emptyCalendar = () => emptyCalendarAndTerms(t);
 
 describe.each(BOOKKEEPING_SCENARIOS.map((s, i) => [s.name, s, recorded.scenarios[i]!] as const))('%s', (name, scenario, expected) => {
   it('answers and writes as the plugin does', async () => {
