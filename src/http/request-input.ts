@@ -1,5 +1,6 @@
 import qs from 'qs';
 import { restError, type RestError } from './errors';
+import { isMultipartContentType, parseMultipart, type UploadedFile } from './multipart';
 import { HTTP_METHODS, type HttpMethod } from './routes';
 
 /**
@@ -45,6 +46,10 @@ export interface RequestInput {
   body: Record<string, unknown>;
   /** Raw JSON body text, parsed lazily so a bad body only fails a request that reached a route. */
   jsonText: string | null;
+  /** The files of a multipart body ($_FILES), by field name. */
+  files: Record<string, UploadedFile>;
+  /** The body as sent (WP_REST_Request::get_body()); PHP leaves it empty for a multipart body. */
+  rawBody: Buffer | undefined;
 }
 
 export function readInput(args: {
@@ -62,9 +67,14 @@ export function readInput(args: {
 
   const text = args.body && args.body.length > 0 ? args.body.toString('utf8') : '';
   const acceptsBody = (['POST', 'PUT', 'PATCH', 'DELETE'] as string[]).includes(method);
+  if (acceptsBody && args.body && args.body.length > 0 && isMultipartContentType(args.contentType)) {
+    const form = parseMultipart(args.body, args.contentType!);
+    const fields = form.fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    return { method, query, body: parseQueryString(fields), jsonText: null, files: form.files, rawBody: undefined };
+  }
   const body = acceptsBody && text && isFormContentType(args.contentType) ? parseQueryString(text) : {};
   const jsonText = text && isJsonContentType(args.contentType) ? text : null;
-  return { method, query, body, jsonText };
+  return { method, query, body, jsonText, files: {}, rawBody: args.body && args.body.length > 0 ? args.body : undefined };
 }
 
 /** Decodes the JSON body; an object or list becomes parameters, scalars contribute none (as in PHP). */

@@ -131,7 +131,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     const cors = !closed.some((r) => r.def.cors === false);
     const requestFor = (route: CompiledRoute<C>, params: Record<string, unknown>, args: Record<string, unknown>) => ({
       route,
-      request: { method: method as HttpMethod, path: routePath, namespace: route.namespace, args, params, query: input.query, rawQuery, headers: req.headers, ctx, locals: new RequestLocals() },
+      request: { method: method as HttpMethod, path: routePath, namespace: route.namespace, args, params, query: input.query, rawQuery, headers: req.headers, files: input.files, body: input.rawBody, ctx, locals: new RequestLocals() },
     });
 
     try {

@@ -3,6 +3,7 @@ import type { ArgShape, ArgValues } from './args';
 import type { ParamProblem, RestError } from './errors';
 import type { Freshness } from './conditional';
 import type { HttpContext } from './context';
+import type { UploadedFile } from './multipart';
 
 /**
  * Route definitions in WordPress's own terms (register_rest_route): a namespace, a path regex with named
@@ -28,6 +29,10 @@ export interface RestRequest<A, C extends HttpContext> {
   /** The query string as sent (paging links repeat it). */
   rawQuery?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The files of a multipart body, by field name (WP_REST_Request::get_file_params()). */
+  files?: Record<string, UploadedFile>;
+  /** The body as sent, when it is not multipart (WP_REST_Request::get_body()). */
+  body?: Buffer;
   ctx: C;
   /** Scratch space shared by the validate, permission and handler steps of this one request. */
   locals: RequestLocals;

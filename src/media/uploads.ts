@@ -71,6 +71,10 @@ export function resizeDimensions(width: number, height: number, maxW: number, ma
   return w >= width && h >= height ? undefined : [w, h];
 }
 
+/** The order wp_create_image_subsizes() makes (and lists) the sizes in: those first, then the others as registered. */
+const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
+const priorityOf = (size: string) => (PRIORITY.includes(size) ? PRIORITY.indexOf(size) : PRIORITY.length + SIZES.findIndex(([name]) => name === size));
+
 const RANDOM_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const randomSuffix = () => Array.from({ length: 6 }, () => RANDOM_CHARS[randomInt(RANDOM_CHARS.length)]).join('');
 
@@ -96,7 +100,7 @@ export function isInside(root: string, path: string): boolean {
  * The real path of `folder` (`YYYY/MM`) under the uploads folder, made one level at a time: a level that is a
  * symbolic link leading out of the folder is refused before anything is made through it.
  */
-async function uploadsFolder(uploadsDir: string, folder: string): Promise<string> {
+export async function uploadsFolder(uploadsDir: string, folder: string): Promise<string> {
   await mkdir(uploadsDir, { recursive: true });
   const root = await realpath(uploadsDir);
   let dir = root;
@@ -111,7 +115,7 @@ async function uploadsFolder(uploadsDir: string, folder: string): Promise<string
 }
 
 /** Writes a new file (never over an existing one or through a link), noting it in `written` once it exists. */
-async function writeNewFile(path: string, data: Buffer, written: string[]): Promise<void> {
+export async function writeNewFile(path: string, data: Buffer, written: string[]): Promise<void> {
   const handle = await open(path, 'wx');
   written.push(path);
   try {
@@ -121,43 +125,70 @@ async function writeNewFile(path: string, data: Buffer, written: string[]): Prom
   }
 }
 
-export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
-  const { body, finalUrl } = await safeFetch(url, settings);
-  // Loaded on the first image, not at start: most processes never download one.
+/** What sharp reads of an image's header: its format (one WordPress makes sizes of) and dimensions. */
+export interface ImageFacts {
+  format: { mime: string; ext: string };
+  width: number;
+  height: number;
+}
+
+export async function imageFacts(body: Buffer): Promise<ImageFacts | undefined> {
+  // Loaded on the first image, not at start: most processes never store one.
   const { default: sharp } = await import('sharp');
   const meta = await sharp(body)
     .metadata()
     .catch(() => undefined);
   const format = meta?.format ? FORMATS[meta.format] : undefined;
-  if (!meta || !format || !meta.width || !meta.height) throw new FetchRefused('not an image');
-  // The whole image is decoded here (the header alone made the metadata): a truncated body fails before any write.
+  return meta && format && meta.width && meta.height ? { format, width: meta.width, height: meta.height } : undefined;
+}
+
+/**
+ * WordPress's intermediate sizes of an image, stored beside it as `<name>-<w>x<h>.<ext>`, every size made before any
+ * file is written: the whole image is decoded here (the header alone made the facts), so a truncated body fails
+ * (FetchRefused) before any write. The sizes are listed as wp_create_image_subsizes() makes them, by priority.
+ */
+export async function storeImageFiles(body: Buffer, facts: ImageFacts, dir: string, name: string): Promise<Record<string, SizeEntry>> {
+  const { default: sharp } = await import('sharp');
   const resized: Array<{ size: string; width: number; height: number; data: Buffer }> = [];
   try {
     for (const [size, maxW, maxH, crop] of SIZES) {
-      const dims = resizeDimensions(meta.width, meta.height, maxW, maxH, crop);
+      const dims = resizeDimensions(facts.width, facts.height, maxW, maxH, crop);
       if (dims) resized.push({ size, width: dims[0], height: dims[1], data: await sharp(body).resize(dims[0], dims[1], { fit: crop ? 'cover' : 'fill' }).toBuffer() });
     }
     if (resized.length === 0) await sharp(body).stats();
   } catch {
     throw new FetchRefused('not a readable image');
   }
-  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const dir = await uploadsFolder(settings.uploadsDir, folder);
-  const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
+  resized.sort((a, b) => priorityOf(a.size) - priorityOf(b.size));
+  const { ext, mime } = facts.format;
   const sizes: Record<string, SizeEntry> = {};
   const written: string[] = [];
   try {
-    await writeNewFile(join(dir, `${name}.${format.ext}`), body, written);
+    await writeNewFile(join(dir, `${name}.${ext}`), body, written);
     for (const { size, width, height, data } of resized) {
-      const file = `${name}-${width}x${height}.${format.ext}`;
+      const file = `${name}-${width}x${height}.${ext}`;
       await writeNewFile(join(dir, file), data, written);
-      sizes[size] = { file, width, height, 'mime-type': format.mime, filesize: data.length };
+      sizes[size] = { file, width, height, 'mime-type': mime, filesize: data.length };
     }
   } catch (error) {
     for (const path of written) await rm(path, { force: true });
     throw error;
   }
-  return { file: `${folder}/${name}.${format.ext}`, name, mime: format.mime, width: meta.width, height: meta.height, filesize: body.length, sizes };
+  return sizes;
+}
+
+/** `YYYY/MM` of a time, as wp_upload_dir() names the folder of an upload. */
+export const monthFolder = (time: Date): string => `${time.getUTCFullYear()}/${String(time.getUTCMonth() + 1).padStart(2, '0')}`;
+
+export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
+  const { body, finalUrl } = await safeFetch(url, settings);
+  const facts = await imageFacts(body);
+  if (!facts) throw new FetchRefused('not an image');
+  const folder = monthFolder(now);
+  const dir = await uploadsFolder(settings.uploadsDir, folder);
+  const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
+  const sizes = await storeImageFiles(body, facts, dir, name);
+  return { file: `${folder}/${name}.${facts.format.ext}`, name, mime: facts.format.mime, width: facts.width, height: facts.height, filesize: body.length, sizes };
 }
 
 /** Removes a stored image and its sizes: a download whose write did not happen leaves no file behind. */

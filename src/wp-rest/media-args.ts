@@ -1,6 +1,9 @@
-import { wpArray, wpEnum, wpString } from '../http/wp-types';
+import { z } from 'zod';
+import { entry, errorCatalogue, RestError } from '../http/errors';
+import { wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { ATTACHMENT_TYPE } from './attachment-object';
-import { collectionArgs, ids } from './post-args';
+import { collectionArgs, ids, wpDateTime } from './post-args';
+import { rawText, WRITE_STATUSES } from './post-write-args';
 
 /**
  * The list arguments of WordPress's attachments controller: the posts controller's, then `parent`,
@@ -22,4 +25,63 @@ export interface MediaFilterArgs {
   parent_exclude?: number[];
   media_type?: string[];
   mime_type?: string[];
+}
+
+/**
+ * The write arguments of the attachments controller (POST on the collection, POST|PUT|PATCH on one attachment), in
+ * its schema's order: the posts controller's writable fields an attachment has, then `alt_text`, `caption`,
+ * `description` and `post`.
+ */
+export const mediaWriteArgs = () => ({
+  date: wpDateTime().optional(),
+  date_gmt: wpDateTime().optional(),
+  slug: wpString().optional(),
+  status: wpEnum(WRITE_STATUSES).optional(),
+  title: rawText(),
+  author: wpInteger().optional(),
+  featured_media: wpInteger().optional(),
+  comment_status: wpEnum(['open', 'closed'] as const).optional(),
+  ping_status: wpEnum(['open', 'closed'] as const).optional(),
+  meta: z.unknown().optional().meta({ type: 'object' }),
+  template: wpString().optional(),
+  alt_text: wpString().optional(),
+  caption: rawText(),
+  description: rawText(),
+  post: wpInteger().optional(),
+});
+
+export const mediaUpdateArgs = () => ({ id: wpInteger(), ...mediaWriteArgs() });
+
+export interface MediaWriteArgs {
+  date?: string;
+  date_gmt?: string;
+  slug?: string;
+  title?: string;
+  author?: number;
+  comment_status?: string;
+  ping_status?: string;
+  alt_text?: string;
+  caption?: string;
+  description?: string;
+  post?: number;
+}
+
+/** The errors of the attachments controller's writes, as WordPress 7.0 answers them. */
+const catalogue = errorCatalogue({
+  rest_upload_no_data: entry(400, 'No data supplied.'),
+  rest_upload_no_content_type: entry(400, 'No Content-Type supplied.'),
+  rest_upload_no_content_disposition: entry(400, 'No Content-Disposition supplied.'),
+  rest_upload_invalid_disposition: entry(400, 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.'),
+  rest_upload_unknown_error: entry(500, 'Specified file failed upload test.'),
+  rest_upload_sideload_error: entry(500, (message: string) => message),
+  rest_cannot_edit_parent: entry(401, 'Sorry, you are not allowed to upload media to this post.'),
+  rest_invalid_parent_type: entry(400, 'Invalid parent type.'),
+  rest_trash_not_supported: entry(501, "The post does not support trashing. Set 'force=true' to delete."),
+});
+
+const WIRE_CODES: Record<string, string> = { rest_cannot_edit_parent: 'rest_cannot_edit', rest_invalid_parent_type: 'rest_invalid_param' };
+
+export function mediaError(code: Parameters<typeof catalogue>[0], options: { status?: number; args?: string[] } = {}): RestError {
+  const e = catalogue(code, options as never);
+  return new RestError(WIRE_CODES[code] ?? code, e.message, e.status, e.data, e.shape);
 }

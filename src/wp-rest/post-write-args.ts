@@ -16,7 +16,7 @@ export const WRITE_STATUSES = [
 ] as const;
 
 /** title, content, excerpt: a string, or an object whose `raw` is used. */
-function rawText() {
+export function rawText() {
   return z
     .unknown()
     .transform((v, ctx) => {

@@ -4,6 +4,8 @@ import { getPosts, type PostRow } from './posts';
 import { EMPTY_MEDIA, type MediaLibrary } from './text/media';
 import { hasMediaNeeds, type MediaNeeds } from './text/media-needs';
 import type { WpData } from './wp-handle';
+import { deletePostForGood } from './post-delete';
+import type { TaxonomyRegistry } from './terms';
 
 /** Attachments (media library posts): lookups the image arguments need. */
 
@@ -67,4 +69,13 @@ export async function loadMediaLibrary(wp: WpData, needs: MediaNeeds): Promise<M
     terms: new Map(),
   };
   return { attachments, unattached, parents };
+}
+
+/**
+ * wp_delete_attachment()'s rows: every `_thumbnail_id` that pointed at the attachment (the posts it was the featured
+ * image of then have none), then the post with its meta (post-delete.ts).
+ */
+export async function deleteAttachmentRows(wp: WpData, taxonomies: TaxonomyRegistry, id: number): Promise<void> {
+  await wp.knex(wp.t.postmeta).where({ meta_key: '_thumbnail_id', meta_value: String(id) }).delete();
+  await deletePostForGood(wp, taxonomies, id);
 }

@@ -59,6 +59,7 @@ export const WP_META = {
   modifiedFields: '_tribe_modified_fields',
   attachedFile: '_wp_attached_file',
   attachmentMetadata: '_wp_attachment_metadata',
+  imageAlt: '_wp_attachment_image_alt',
 } as const;
 
 export const ORIGIN = 'events-calendar';
