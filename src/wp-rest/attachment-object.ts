@@ -3,6 +3,7 @@ import type { PostRow } from '../wp/posts';
 import { attachmentLinkHtml } from '../wp/text/attachment-image';
 import type { MediaContext } from '../wp/text/media';
 import { theContentFilters, theExcerptFilters } from '../wp/text/the-content';
+import { EXCERPT_LENGTH, EXCERPT_MORE, wpTrimWords } from '../wp/text/excerpt';
 import { CURIES } from './post-links';
 import type { RestPostType } from './post-type';
 import type { RestContext } from './response-fields';
@@ -21,11 +22,6 @@ export const ATTACHMENT_TYPE: RestPostType = { postType: 'attachment', supports:
 export const ATTACHMENT_OMITS: readonly string[] = ['password'];
 
 type Json = Record<string, unknown>;
-
-const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'];
-
-/** The `media_type` of a MIME type: its first part when WordPress knows it, else `file`. */
-export const mediaTypeOf = (mime: string): string => (MEDIA_TYPES.includes(mime.split('/')[0]) ? mime.split('/')[0] : 'file');
 
 /** The PHP-serialized `_wp_attachment_metadata` as JSON: PHP arrays with string keys become objects. */
 function metadataOf(raw: string | null | undefined): Json {
@@ -81,20 +77,26 @@ export function attachmentFields(source: AttachmentSource, context: RestContext,
   const dirUrl = fileUrl.slice(0, fileUrl.lastIndexOf('/') + 1);
   const meta = metadataOf(source.meta('_wp_attachment_metadata'));
   const data: Json = {};
-  if (has('description') && context !== 'embed') {
-    // prepend_attachment() on the_content, then wp_filter_content_tags() marks the image lazy.
+  // prepend_attachment() on the_content, then wp_filter_content_tags() marks the image lazy.
+  const description = () => {
     const image = attachmentLinkHtml(media, post.ID, 'medium', false)
       .replace('<img ', '<img loading="lazy" decoding="async" ')
       .replace(' sizes="', ' sizes="auto, ');
-    const rendered = `<p class="attachment">${image}</p>\n${theContentFilters(post.post_content, media)}`;
+    return `<p class="attachment">${image}</p>\n${theContentFilters(post.post_content, media)}`;
+  };
+  if (has('description') && context !== 'embed') {
+    const rendered = description();
     data.description = edit ? { raw: post.post_content, rendered } : { rendered };
   }
   if (has('caption')) {
-    const rendered = theExcerptFilters(post.post_excerpt, media);
+    // Without a caption, wp_trim_excerpt() makes one of the description as shown: a file's link text, an image's nothing.
+    const excerpt = post.post_excerpt.trim() !== '' ? post.post_excerpt : wpTrimWords(description().split(']]>').join(']]&gt;'), EXCERPT_LENGTH, EXCERPT_MORE);
+    const rendered = excerpt === '' ? '' : theExcerptFilters(excerpt, media);
     data.caption = edit ? { raw: post.post_excerpt, rendered } : { rendered };
   }
   if (has('alt_text')) data.alt_text = source.meta('_wp_attachment_image_alt') ?? '';
-  if (has('media_type')) data.media_type = mediaTypeOf(post.post_mime_type);
+  // wp_attachment_is_image(): an image is `image`, anything else `file`.
+  if (has('media_type')) data.media_type = post.post_mime_type.startsWith('image/') ? 'image' : 'file';
   if (has('mime_type')) data.mime_type = post.post_mime_type;
   if (has('media_details')) data.media_details = mediaDetails(post, meta, fileUrl, dirUrl);
   if (has('post') && context !== 'embed') data.post = Number(post.post_parent) > 0 ? Number(post.post_parent) : null;
@@ -102,7 +104,7 @@ export function attachmentFields(source: AttachmentSource, context: RestContext,
   if (edit && has('missing_image_sizes')) data.missing_image_sizes = [];
   if (has('filename') && context !== 'embed') data.filename = file.split('/').pop();
   if (has('filesize') && context !== 'embed' && meta.filesize !== undefined) data.filesize = meta.filesize;
-  if (edit && has('exif_orientation')) data.exif_orientation = Number((meta.image_meta as Json | undefined)?.orientation ?? 0) || 1;
+  if (edit && has('exif_orientation') && post.post_mime_type.startsWith('image/')) data.exif_orientation = Number((meta.image_meta as Json | undefined)?.orientation ?? 0) || 1;
   return data;
 }
 

@@ -2,6 +2,7 @@ import { localKey } from '../../http/routes';
 import { restRoot } from '../../http/context';
 import { loadMediaLibrary } from '../../wp/attachments';
 import { getPost, type PostRow } from '../../wp/posts';
+import { slugFromTitle } from '../../wp/post-slugs';
 import { standaloneMedia } from '../../wp/text/the-content';
 import { ATTACHMENT_OMITS, ATTACHMENT_TYPE, attachmentFields, attachmentLinks, attachmentSchemaFields } from '../../wp-rest/attachment-object';
 import { postsError } from '../../wp-rest/post-collection';
@@ -45,9 +46,9 @@ export function mediaObjects(given: CalendarEnv, library: Library, ids: readonly
     if (keep && !keep(rights)) continue;
     const meta = (key: string) => library.attachments.meta.first(id, key);
     const link = attachmentPermalink(env, post, parent);
-    // get_sample_permalink(): an unattached attachment's has no slug to edit.
+    // get_sample_permalink(): an unattached attachment's has no slug to edit; the slug is the one its title gives.
     const object = postObject(
-      { post, meta, terms: [], permalink: link, sample: { template: parent ? `${env.permalink(parent)}%postname%/` : `${env.site.home}/?attachment_id=${id}`, slug: post.post_name } },
+      { post, meta, terms: [], permalink: link, sample: { template: parent ? `${env.permalink(parent)}%postname%/` : `${env.site.home}/?attachment_id=${id}`, slug: generatedSlug(post) } },
       { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, omit: ATTACHMENT_OMITS, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
     );
     Object.assign(object, attachmentFields({ post, meta, media }, context, has));
@@ -58,6 +59,15 @@ export function mediaObjects(given: CalendarEnv, library: Library, ids: readonly
     out.push(object);
   }
   return out;
+}
+
+/**
+ * The slug get_sample_permalink() makes of the title, made unique: the post's own slug when it is that slug with a
+ * number added (the attachment already holds the unique form; no other post can), else the title's slug.
+ */
+function generatedSlug(post: PostRow): string {
+  const slug = slugFromTitle(post.post_title, post.ID);
+  return post.post_name === slug || new RegExp(`^${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+$`).test(post.post_name) ? post.post_name : slug;
 }
 
 export type Rights = ReturnType<typeof rightsOn>;
