@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entry, errorCatalogue, RestError } from '../http/errors';
 import { wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { ATTACHMENT_TYPE } from './attachment-object';
-import { collectionArgs, ids, wpDateTime } from './post-args';
+import { collectionArgs, ids, itemReadArgs, wpDateTime } from './post-args';
 import { rawText, WRITE_STATUSES } from './post-write-args';
 
 /**
@@ -12,13 +12,19 @@ import { rawText, WRITE_STATUSES } from './post-write-args';
 
 export const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'] as const;
 
-export const mediaCollectionArgs = () => ({
-  ...collectionArgs(ATTACHMENT_TYPE, () => false),
-  parent: ids(),
-  parent_exclude: ids(),
-  media_type: wpArray(wpEnum(MEDIA_TYPES)).optional(),
-  mime_type: wpArray(wpString()).optional(),
-});
+export const mediaCollectionArgs = () => {
+  // `parent` and `parent_exclude` come after `orderby`, as WordPress lists them for a hierarchical-like type.
+  const posts = Object.entries(collectionArgs(ATTACHMENT_TYPE, () => false));
+  const at = posts.findIndex(([name]) => name === 'orderby') + 1;
+  return {
+    ...(Object.fromEntries([...posts.slice(0, at), ['parent', ids()], ['parent_exclude', ids()], ...posts.slice(at)]) as ReturnType<typeof collectionArgs> & { parent: ReturnType<typeof ids>; parent_exclude: ReturnType<typeof ids> }),
+    media_type: wpArray(wpEnum(MEDIA_TYPES)).optional(),
+    mime_type: wpArray(wpString()).optional(),
+  };
+};
+
+/** One attachment's read arguments: the id and the context (an attachment has no password). */
+export const mediaItemArgs = () => ({ id: wpInteger(), context: itemReadArgs().context });
 
 export interface MediaFilterArgs {
   parent?: number[];

@@ -2,10 +2,9 @@ import { endpoint, type RouteDef } from '../../http/routes';
 import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
-import { mediaCollectionArgs, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
+import { mediaCollectionArgs, mediaItemArgs, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
 import { deleteArgs } from '../../wp-rest/post-write-args';
 import { ATTACHMENT_TYPE } from '../../wp-rest/attachment-object';
-import { itemReadArgs } from '../../wp-rest/post-args';
 import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
 import { restContext } from '../../wp-rest/response-fields';
 import type { CalendarRequestContext } from '../site/calendar-context';
@@ -72,7 +71,7 @@ export function wpV2MediaRoutes(): Array<RouteDef<C>> {
     {
       path: '/media/(?P<id>[\\d]+)',
       endpoints: [
-        endpoint<C, ReturnType<typeof itemReadArgs>>({ methods: ['GET'], args: itemReadArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) }),
+        endpoint<C, ReturnType<typeof mediaItemArgs>>({ methods: ['GET'], args: mediaItemArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) }),
         endpoint<C, ReturnType<typeof mediaUpdateArgs>>({ methods: ['POST', 'PUT', 'PATCH'], args: mediaUpdateArgs(), permission: (req) => mayUpdateMedia(req as Req), handler: (req) => updateMedia(req as Req) }),
         endpoint<C, ReturnType<typeof deleteArgs>>({ methods: ['DELETE'], args: deleteArgs(), permission: (req) => mayDeleteMedia(req as Req), handler: (req) => deleteMedia(req as Req) }),
       ],

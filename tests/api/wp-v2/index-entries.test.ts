@@ -17,10 +17,16 @@ const POST_TYPE_ROUTES = ['tribe_events', 'tribe_venue', 'tribe_organizer'].flat
 /**
  * The user routes list what the service serves of them: no user creation (POST on the collection), no deletion, no
  * `roles`/`capabilities`/`who`/`has_published_posts`/`search_columns` filters and no `meta` writes, which WordPress
- * lists; their other entries are WordPress's. The media routes list their reads only (no upload, update or delete).
+ * lists; their other entries are WordPress's. The media routes list WordPress's methods and arguments, without its
+ * descriptions and keyword order (checked below).
  */
 const MEDIA_ROUTES = ['/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)'];
 const PARTLY_SERVED = new Set(['/wp/v2/users', '/wp/v2/users/(?P<id>[\\d]+)', '/wp/v2/users/me', ...POST_TYPE_ROUTES, ...MEDIA_ROUTES]);
+
+interface RouteEntry {
+  methods: string[];
+  endpoints: Array<{ methods: string[]; args: Record<string, unknown> }>;
+}
 
 describe('the wp/v2 routes in the indexes', () => {
   let t: TestApp;
@@ -44,6 +50,14 @@ describe('the wp/v2 routes in the indexes', () => {
     // In WordPress's order: the served routes are a subsequence of the recorded ones.
     const order = Object.keys(recorded.routes).filter((p) => served.includes(p));
     expect(served).toEqual(order);
+  });
+
+  it.each(MEDIA_ROUTES)('%s lists the methods and arguments of each endpoint as WordPress does', async (route) => {
+    const recorded = (JSON.parse(wpRead('namespace wp/v2 [anon]').text) as { routes: Record<string, RouteEntry> }).routes[route]!;
+    const res = await t.request.get('/wp-json/wp/v2');
+    const served = (res.body.routes as Record<string, RouteEntry>)[route]!;
+    const shape = (entry: RouteEntry) => ({ methods: entry.methods, endpoints: entry.endpoints.map((e) => ({ methods: e.methods, args: Object.keys(e.args) })) });
+    expect(shape(served)).toEqual(shape(recorded));
   });
 
   it.each(['OPTIONS / [anon]', 'OPTIONS / [author]', 'OPTIONS / [admin]', 'OPTIONS /wp/v2 [anon]', 'OPTIONS /wp/v2 [author]', 'OPTIONS /wp/v2 [admin]'])('%s', async (name) => {
