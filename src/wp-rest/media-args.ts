@@ -80,12 +80,14 @@ const catalogue = errorCatalogue({
   rest_upload_invalid_disposition: entry(400, 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.'),
   rest_upload_unknown_error: entry(500, 'Specified file failed upload test.'),
   rest_upload_sideload_error: entry(500, (message: string) => message),
+  // wp_handle_upload()'s refusals of a multipart file come under the unknown error's code.
+  rest_upload_form_error: entry(500, (message: string) => message),
   rest_cannot_edit_parent: entry(401, 'Sorry, you are not allowed to upload media to this post.'),
   rest_invalid_parent_type: entry(400, 'Invalid parent type.'),
   rest_trash_not_supported: entry(501, "The post does not support trashing. Set 'force=true' to delete."),
 });
 
-const WIRE_CODES: Record<string, string> = { rest_cannot_edit_parent: 'rest_cannot_edit', rest_invalid_parent_type: 'rest_invalid_param' };
+const WIRE_CODES: Record<string, string> = { rest_upload_form_error: 'rest_upload_unknown_error', rest_cannot_edit_parent: 'rest_cannot_edit', rest_invalid_parent_type: 'rest_invalid_param' };
 
 export function mediaError(code: Parameters<typeof catalogue>[0], options: { status?: number; args?: string[] } = {}): RestError {
   const e = catalogue(code, options as never);

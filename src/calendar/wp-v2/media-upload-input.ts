@@ -29,12 +29,17 @@ export function filenameFromDisposition(disposition: string): string | undefined
   return undefined;
 }
 
-export function uploadedFile(req: Req): { data: Buffer; filename: string } {
+const EMPTY_FILE =
+  'File is empty. Please upload something more substantial. This error could also be caused by uploads being disabled in your php.ini file or by post_max_size being defined as smaller than upload_max_filesize in php.ini.';
+
+/** The uploaded file; `fromForm` when it came as a multipart part (its refusals are answered under another code). */
+export function uploadedFile(req: Req): { data: Buffer; filename: string; fromForm: boolean } {
   const files = req.files ?? {};
   if (Object.keys(files).length > 0) {
     const file = files.file;
-    if (!file || file.data.length === 0) throw mediaError('rest_upload_unknown_error');
-    return { data: file.data, filename: file.name };
+    if (!file) throw mediaError('rest_upload_unknown_error');
+    if (file.data.length === 0) throw mediaError('rest_upload_form_error', { args: [EMPTY_FILE] });
+    return { data: file.data, filename: file.name, fromForm: true };
   }
   const data = req.body;
   if (!data || data.length === 0) throw mediaError('rest_upload_no_data');
@@ -43,5 +48,5 @@ export function uploadedFile(req: Req): { data: Buffer; filename: string } {
   if (!disposition) throw mediaError('rest_upload_no_content_disposition');
   const filename = filenameFromDisposition(disposition);
   if (!filename) throw mediaError('rest_upload_invalid_disposition');
-  return { data, filename: filename.split(/[\\/]/).pop()! };
+  return { data, filename: filename.split(/[\\/]/).pop()!, fromForm: false };
 }

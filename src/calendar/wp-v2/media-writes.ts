@@ -107,7 +107,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
   const env = withCorePermalinks(await envOf(req));
   const args = req.args as MediaWriteArgs;
   const parent = await parentFor(env, args);
-  const { data, filename } = uploadedFile(req);
+  const { data, filename, fromForm } = uploadedFile(req);
   const media = env.ctx.media;
   // wp_upload_dir(): the month of the post it is attached to, else of now (the site's wall clock).
   const time = parent && parent.post_date.slice(0, 4) > '0000' ? parent.post_date : formatWallClock(env.ctx.now, env.siteZone);
@@ -117,7 +117,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
   try {
     stored = await storeUpload(data, filename, media, folder);
   } catch (error) {
-    if (error instanceof UploadRefused) throw mediaError('rest_upload_sideload_error', { args: [error.message] });
+    if (error instanceof UploadRefused) throw mediaError(fromForm ? 'rest_upload_form_error' : 'rest_upload_sideload_error', { args: [error.message] });
     throw error;
   }
   let id: number;
