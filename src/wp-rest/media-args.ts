@@ -62,6 +62,7 @@ export interface MediaWriteArgs {
   date?: string;
   date_gmt?: string;
   slug?: string;
+  status?: string;
   title?: string;
   author?: number;
   comment_status?: string;

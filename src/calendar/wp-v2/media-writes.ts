@@ -84,9 +84,13 @@ function metadataOf(stored: StoredUpload): Record<string, unknown> {
   return { width, height, file: stored.file, filesize: stored.filesize, sizes, image_meta: EMPTY_IMAGE_META };
 }
 
+/** wp_insert_post() keeps an attachment `private` when asked, and `inherit` for every other status. */
+const attachmentStatus = (status: string | undefined) => (status === undefined ? undefined : status === 'private' ? 'private' : 'inherit');
+
 /** The post fields a write's arguments set (prepare_item_for_database()). */
 function postChanges(args: MediaWriteArgs, parent: PostRow | undefined): PostChanges {
   return {
+    post_status: attachmentStatus(args.status),
     post_title: args.title,
     post_content: args.description,
     post_excerpt: args.caption,
@@ -126,7 +130,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
       const post = await insertPost(wp, env.write, {
         ...defined(postChanges(args, parent)),
         post_type: 'attachment',
-        post_status: 'inherit',
+        post_status: attachmentStatus(args.status) ?? 'inherit',
         post_title: args.title ?? stored.name,
         post_author: args.author ?? env.ctx.principal.userId,
         post_mime_type: stored.mime,

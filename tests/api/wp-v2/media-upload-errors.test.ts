@@ -112,6 +112,20 @@ describe("each role on another's attachment", () => {
     else expect(res.body).toEqual(error('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.', 403));
   });
 
+  it('an update keeps `private` and makes any other status `inherit`, as WordPress stores an attachment', async () => {
+    const statuses = [];
+    for (const status of ['private', 'publish', 'draft']) {
+      const res = await t.request.post(`${MEDIA}/${id}`).set('Authorization', callers.editor.authorization).send({ status });
+      const row = await t.wp.knex(`${t.prefix}posts`).where({ ID: id }).first();
+      statuses.push([res.status, res.body.status, row.post_status]);
+    }
+    expect(statuses).toEqual([
+      [200, 'private', 'private'],
+      [200, 'inherit', 'inherit'],
+      [200, 'inherit', 'inherit'],
+    ]);
+  });
+
   it('a contributor cannot delete it, an editor deletes it with its files', async () => {
     const refused = await t.request.delete(`${MEDIA}/${id}?force=true`).set('Authorization', callers.contributor.authorization);
     expect([refused.status, refused.body]).toEqual([403, error('rest_cannot_delete', 'Sorry, you are not allowed to delete this post.', 403)]);
