@@ -15,6 +15,7 @@ import { WP_META } from '../registry/meta-keys';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
 import { withCorePermalinks } from './post-view';
+import { requestDates } from './post-writer';
 import { addressed, libraryOf, mediaObjects, subject } from './media-view';
 import { uploadedFile } from './media-upload-input';
 
@@ -88,7 +89,7 @@ function metadataOf(stored: StoredUpload): Record<string, unknown> {
 const attachmentStatus = (status: string | undefined) => (status === undefined ? undefined : status === 'private' ? 'private' : 'inherit');
 
 /** The post fields a write's arguments set (prepare_item_for_database()). */
-function postChanges(args: MediaWriteArgs, parent: PostRow | undefined): PostChanges {
+function postChanges(env: CalendarEnv, args: MediaWriteArgs, parent: PostRow | undefined): PostChanges {
   return {
     post_status: attachmentStatus(args.status),
     post_title: args.title,
@@ -96,8 +97,7 @@ function postChanges(args: MediaWriteArgs, parent: PostRow | undefined): PostCha
     post_excerpt: args.caption,
     post_name: args.slug,
     post_author: args.author,
-    post_date: args.date?.replace('T', ' ').slice(0, 19),
-    post_date_gmt: args.date_gmt?.replace('T', ' ').slice(0, 19),
+    ...requestDates(env, args),
     comment_status: args.comment_status,
     ping_status: args.ping_status,
     ...(args.post !== undefined ? { post_parent: parent?.ID ?? 0 } : {}),
@@ -128,7 +128,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
   try {
     id = await env.ctx.wp.transaction(async (wp) => {
       const post = await insertPost(wp, env.write, {
-        ...defined(postChanges(args, parent)),
+        ...defined(postChanges(env, args, parent)),
         post_type: 'attachment',
         post_status: attachmentStatus(args.status) ?? 'inherit',
         post_title: args.title ?? stored.name,
@@ -157,7 +157,7 @@ export async function updateMedia(req: Req): Promise<Record<string, unknown>> {
   const args = req.args as MediaWriteArgs;
   const parent = await parentFor(env, args);
   await env.ctx.wp.transaction(async (wp) => {
-    await updatePost(wp, env.write, post.ID, defined(postChanges(args, parent)));
+    await updatePost(wp, env.write, post.ID, defined(postChanges(env, args, parent)));
     if (args.alt_text !== undefined) await updatePostMeta(wp, post.ID, WP_META.imageAlt, args.alt_text);
   });
   return editObject(env, post.ID, req);

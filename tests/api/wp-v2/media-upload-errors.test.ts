@@ -126,6 +126,14 @@ describe("each role on another's attachment", () => {
     ]);
   });
 
+  it('an update takes a zoned date as WordPress does (site time UTC) and a new title, caption and description', async () => {
+    const res = await t.request.put(`${MEDIA}/${id}`).set('Authorization', callers.editor.authorization).send({ date: '2026-03-01T10:00:00+02:00', title: 'Poster', caption: 'Cap', description: 'Desc' });
+    expect(res.status).toBe(200);
+    const row = await t.wp.knex(`${t.prefix}posts`).where({ ID: id }).first();
+    expect([row.post_date, row.post_date_gmt, row.post_title, row.post_excerpt, row.post_content]).toEqual(['2026-03-01 08:00:00', '2026-03-01 08:00:00', 'Poster', 'Cap', 'Desc']);
+    expect([res.body.date, res.body.caption.raw, res.body.description.raw]).toEqual(['2026-03-01T08:00:00', 'Cap', 'Desc']);
+  });
+
   it('a contributor cannot delete it, an editor deletes it with its files', async () => {
     const refused = await t.request.delete(`${MEDIA}/${id}?force=true`).set('Authorization', callers.contributor.authorization);
     expect([refused.status, refused.body]).toEqual([403, error('rest_cannot_delete', 'Sorry, you are not allowed to delete this post.', 403)]);
