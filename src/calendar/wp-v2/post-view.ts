@@ -14,7 +14,7 @@ import type { RestContext } from '../../wp-rest/response-fields';
 import { WP_META } from '../registry/meta-keys';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
-import { metaValues } from './registered-meta';
+import { metaValues, registeredMetaSchema } from './registered-meta';
 
 /**
  * The calendar's posts as WordPress's own posts controller shows them (`wp/v2`): the registry's definition read as a
@@ -32,6 +32,7 @@ export function restPostType(env: Pick<CalendarEnv, 'registry'>, def: PostTypeDe
     classTaxonomies: view.taxonomies,
     viewable: view.viewable,
     excerptLength: view.excerptLength,
+    metaSchema: registeredMetaSchema(def.postType),
   };
 }
 
