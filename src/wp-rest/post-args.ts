@@ -7,12 +7,9 @@ import type { RestPostType } from './post-type';
 /**
  * The arguments of WordPress's posts controller (WP_REST_Posts_Controller::get_collection_params(), the item routes'
  * `context` and `password`), with WordPress's messages, descriptions and keyword order (what OPTIONS and the index
- * list). `status` is kept as sent: whether a status may be asked for
- * depends on the caller (sanitize_post_statuses(), post-collection.ts).
+ * list). `status` is kept as sent: whether a status may be asked for depends on the caller (sanitize_post_statuses(),
+ * post-collection.ts).
  */
-
-export const CONTEXTS = ['view', 'embed', 'edit'] as const;
-export const context = () => wpEnum(CONTEXTS).default('view');
 
 /** rest_parse_date(): an RFC 3339 date-time, with or without a zone; a date alone is refused. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -67,11 +64,10 @@ function termFilter(restBase: string, hierarchical: boolean, exclude: boolean) {
       return { terms, includeChildren: children?.success === true && children.data, operator };
     })
     .optional()
-    .meta({ type: ['object', 'array'] })
-    .meta(termFilterSchema(restBase, hierarchical, exclude));
+    .meta({ type: ['object', 'array'], ...termFilterSchema(restBase, hierarchical, exclude) });
 }
 
-const d = (keys: string, description: string, values?: Parameters<typeof registered>[2]) => registered(keys, description, values);
+const d = registered;
 const dateArg = (description: string) => wpDateTime().optional().meta(d('description, type, format', description));
 
 /** GET /wp/v2/<rest_base>; `statuses` are the site's registered ones (the `status` enum, `any` added). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entry, errorCatalogue, RestError, type ErrorOptions } from '../http/errors';
-import { typeIssue, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { typeIssue, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { itemDeleteArgs, wpDateTime } from './post-args';
 import { argFromProperty, postSchemaProperties } from './post-schema';
 import type { RestPostType } from './post-type';
