@@ -17,7 +17,7 @@ import { embedLinks, embedTarget, parseEmbedParam } from './embed';
 /**
  * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (WP_REST_Server::serve_request(),
  * dispatch()): authentication errors → OPTIONS → route match → JSON body → required args → validation → permission →
- * handler → headers, `_fields`, `_envelope`.
+ * handler → `_fields`, `_embed` (embed.ts) → headers, `_envelope`.
  */
 
 export interface RestServerOptions<C extends HttpContext> {
