@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseList, registered, typeIssue, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { REGISTERED_POST_STATUSES } from '../wp/posts';
 import { contextArg, idListArg, offsetArg, pageArg, perPageArg, searchArg } from './core-args';
-import type { RestPostType } from './post-type';
+import { supports, type RestPostType } from './post-type';
 
 /**
  * The arguments of WordPress's posts controller (WP_REST_Posts_Controller::get_collection_params(), the item routes'
@@ -109,11 +109,14 @@ export function collectionArgs(type: RestPostType, hierarchical: (taxonomy: stri
 
 const idArg = () => wpInteger().optional().meta(d('description, type', 'Unique identifier for the post.'));
 
-/** GET /wp/v2/<rest_base>/<id>. */
-export const itemReadArgs = () => ({
+/**
+ * GET /wp/v2/<rest_base>/<id>; `excerpt_length` for a type whose objects have an excerpt (given the type: media's
+ * route, which calls it without one, keeps its arguments).
+ */
+export const itemReadArgs = (type?: RestPostType) => ({
   id: idArg(),
   context: contextArg(),
-  excerpt_length: wpInteger().optional().meta(d('description, type', 'Override the default excerpt length.')),
+  ...(type && supports(type, 'excerpt') ? { excerpt_length: wpInteger().optional().meta(d('description, type', 'Override the default excerpt length.')) } : {}),
   password: wpString().optional().meta(d('description, type', 'The password for the post if it is password protected.')),
 });
 

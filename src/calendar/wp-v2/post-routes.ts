@@ -45,7 +45,7 @@ function item(registry: CalendarRegistry, def: PostTypeDefinition): Array<Endpoi
   return [
     endpoint<C, ReturnType<typeof itemReadArgs>>({
       methods: ['GET'],
-      args: itemReadArgs(),
+      args: itemReadArgs(type),
       permission: (req) => mayRead(def, req as Req),
       handler: (req) => readPost(def, req as Req),
       allowBatch: true,
