@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { invalidParams, missingParams, type ParamProblem, type RestError } from './errors';
-import { isRequired, type WpIssueParams } from './wp-types';
+import type { HttpContext } from './context';
+import { isRequired, requestDefaults, type RequestDefault, type WpIssueParams } from './wp-types';
 
 /**
  * Validates a route's declared arguments the way WP_REST_Request does: required arguments first
@@ -99,4 +100,11 @@ export type EditableShape<S extends ArgShape> = { [K in keyof S]: S[K] | z.ZodOp
  */
 export function editableArgs<S extends ArgShape>(shape: S): EditableShape<S> {
   return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, isRequired(schema) ? schema.optional() : schema])) as EditableShape<S>;
+}
+
+/** The request defaults (RequestDefault) of the arguments the request left out, merged below what it sent. */
+export async function defaultsFor<C extends HttpContext>(shape: ArgShape, params: Record<string, unknown>, ctx: C): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of requestDefaults(shape)) if (params[name] === undefined || params[name] === null) out[name] = await (value as RequestDefault<C>).compute(ctx);
+  return out;
 }

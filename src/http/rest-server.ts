@@ -1,21 +1,23 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { parseArgs, withOwnChecks } from './args';
+import { defaultsFor, parseArgs, withOwnChecks } from './args';
+import { conditionalStep } from './conditional-step';
 import { restRoot, type HttpContext } from './context';
 import { forbidden, invalidParams, RestError, restError } from './errors';
-import { ConditionalGets, type ConditionalOptions, type RenderedAnswer } from './conditional';
+import { ConditionalGets, type ConditionalOptions } from './conditional';
 import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
 import { renderAnswer, validatorHeaders, writeAnswer, type Validators } from './answer';
-import { RestResponse, type ResponseHeaders } from './response';
+import { filterFields, RestResponse, type ResponseHeaders } from './response';
 import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
 import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
-import { requestDefaults, type RequestDefault } from './wp-types';
+import { describeType } from './wp-types';
+import { embedLinks, embedTarget, parseEmbedParam } from './embed';
 
 /**
  * The REST dispatcher: one pipeline for every route, in WP_REST_Server's order (WP_REST_Server::serve_request(),
  * dispatch()): authentication errors → OPTIONS → route match → JSON body → required args → validation → permission →
- * handler → headers, `_fields`, `_envelope`.
+ * handler → `_fields`, `_embed` (embed.ts) → headers, `_envelope`.
  */
 
 export interface RestServerOptions<C extends HttpContext> {
@@ -125,6 +127,7 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
     let result: unknown;
     let status = 200;
     let extraHeaders: ResponseHeaders = {};
+    let answerQuery = input.query;
     // Set once a route matched: rest_send_allow_header() then answers Allow, errors and OPTIONS included.
     let matched: { route: CompiledRoute<C>; request: RestRequest<Record<string, unknown>, C> } | undefined;
     const closed = closedRoutes.filter((r) => r.regex.test(routePath));
@@ -165,15 +168,8 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         const params = mergeParams({ json: json.params, body: input.body, query: input.query, url: found.urlParams });
         delete params.rest_route;
         matched = requestFor(found.route, params, params);
-        const parsed = parseArgs(found.endpoint.args, { ...(await defaultsFor(found.endpoint.args, params, ctx)), ...params });
         const request = matched.request;
-        if ('error' in parsed) {
-          const validate = found.endpoint.validate;
-          if (!validate) throw parsed.error;
-          const sent = Object.fromEntries(Object.keys(found.endpoint.args).filter((name) => params[name] !== undefined && params[name] !== null).map((name) => [name, params[name]]));
-          throw await withOwnChecks(found.endpoint.args, parsed, () => validate({ ...request, args: sent }));
-        }
-        request.args = parsed.values;
+        request.args = await parsedArgs(found.endpoint, params, request);
         // Same stamp, same inputs, same caller: the same outcome of every step below, which for a tag given is a 200.
         if (conditional && stamp) {
           const early = await conditionalStep(conditional, stamp, stampReadAt, req, request, found.endpoint, rawQuery, input.jsonText);
@@ -183,17 +179,23 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
             return;
           }
         }
-        const problems = await found.endpoint.validate?.(request);
-        if (problems && problems.size > 0) throw invalidParams(problems);
-        await checkPermission(found.endpoint, request);
-        const handle = () => Promise.resolve(found.endpoint.handler(request));
-        const output = found.endpoint.heavy && options.heavy ? await options.heavy.run(handle) : await handle();
+        const output = await run(found.endpoint, request, true);
         if (output instanceof RestResponse) {
           result = output.data;
           status = output.status;
           extraHeaders = output.headers;
         } else {
           result = output;
+        }
+        if (input.query._embed !== undefined && status < 400) {
+          // `_fields` narrows the answer before its links are resolved (rest_post_dispatch, then embed_links()).
+          if (input.query._fields !== undefined) {
+            result = filterFields(result, input.query._fields);
+            const { _fields: _done, ...rest } = input.query;
+            answerQuery = rest;
+          }
+          const root = restRoot(await ctx.site());
+          result = await embedLinks(result, parseEmbedParam(input.query._embed), (href) => embeddedGet(ctx, root, href));
         }
       }
     } catch (error) {
@@ -214,13 +216,61 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot check the allowed methods');
       }
     }
-    const answer = renderAnswer(input.query, { status, data: result, headers: extraHeaders, allow });
+    const answer = renderAnswer(answerQuery, { status, data: result, headers: extraHeaders, allow });
     if (validators && answer.status === 200) {
       // Kept with its Allow header: the route's permission checks ran for this caller, whose identity is in the tag.
       conditional!.keep(validators.tag, answer);
       await writeAnswer(req, res, ctx, answer, cors, validatorHeaders(validators));
     } else {
       await writeAnswer(req, res, ctx, answer, cors);
+    }
+  }
+
+  /** The arguments of the request, validated and sanitized (defaults merged in first, as WordPress does). */
+  async function parsedArgs(endpoint: Endpoint<C>, params: Record<string, unknown>, request: RestRequest<Record<string, unknown>, C>): Promise<Record<string, unknown>> {
+    const parsed = parseArgs(endpoint.args, { ...(await defaultsFor(endpoint.args, params, request.ctx)), ...params });
+    if (!('error' in parsed)) return parsed.values;
+    const validate = endpoint.validate;
+    if (!validate) throw parsed.error;
+    const sent = Object.fromEntries(Object.keys(endpoint.args).filter((name) => params[name] !== undefined && params[name] !== null).map((name) => [name, params[name]]));
+    throw await withOwnChecks(endpoint.args, parsed, () => validate({ ...request, args: sent }));
+  }
+
+  /** The endpoint's own checks, the permission callback and the handler; `heavy`: under the bound of heavy requests. */
+  async function run(endpoint: Endpoint<C>, request: RestRequest<Record<string, unknown>, C>, heavy: boolean): Promise<unknown> {
+    const problems = await endpoint.validate?.(request);
+    if (problems && problems.size > 0) throw invalidParams(problems);
+    await checkPermission(endpoint, request);
+    const handle = () => Promise.resolve(endpoint.handler(request));
+    return heavy && endpoint.heavy && options.heavy ? options.heavy.run(handle) : handle();
+  }
+
+  /**
+   * An embedded link's internal GET (WP_REST_Request::from_url(), dispatch()): as the same caller, `context=embed`
+   * and, on a collection, its largest page unless the link says otherwise; the answer's data or its error object.
+   * It runs outside the bound of heavy requests, as the request that embeds it already holds a place there.
+   */
+  async function embeddedGet(ctx: C, root: string, href: string): Promise<unknown> {
+    const target = embedTarget(href, root);
+    if (!target) return [];
+    try {
+      const found = match(target.route, 'GET');
+      // A route the service does not serve (WordPress's comments): nothing, rather than an error the site would not give.
+      if (!('endpoint' in found)) return [];
+      const query: Record<string, unknown> = { ...target.query };
+      if (query.context === undefined || query.context === '') query.context = 'embed';
+      const perPage = found.endpoint.args.per_page as z.ZodType | undefined;
+      const maximum = perPage ? describeType(perPage).maximum : undefined;
+      if ((query.per_page === undefined || query.per_page === '') && maximum !== undefined) query.per_page = maximum;
+      const params = mergeParams({ json: {}, body: {}, query, url: found.urlParams });
+      const request: RestRequest<Record<string, unknown>, C> = { method: 'GET', path: target.route, namespace: found.route.namespace, args: params, params, query, headers: {}, ctx, locals: new RequestLocals() };
+      request.args = await parsedArgs(found.endpoint, params, request);
+      const output = await run(found.endpoint, request, false);
+      return output instanceof RestResponse ? output.data : output;
+    } catch (error) {
+      const known = error instanceof RestError ? error : options.classifyError?.(error);
+      if (!known) ctx.log.error({ err: error, requestId: ctx.requestId, href }, 'cannot embed a link');
+      return (known ?? restError('internal_server_error')).toJSON();
     }
   }
 
@@ -254,37 +304,3 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
 
   return { routes, namespaces, serve };
 }
-
-/**
- * The validators of a GET the stamp vouches for, and the answer already known for them: a 304 when the client's
- * copy is it, the kept answer when there is one.
- */
-async function conditionalStep<C extends HttpContext>(
-  conditional: ConditionalGets,
-  stamp: string,
-  stampReadAt: number,
-  req: Request,
-  request: RestRequest<Record<string, unknown>, C>,
-  endpoint: Endpoint<C>,
-  rawQuery: string,
-  jsonText: string | null | undefined,
-): Promise<{ validators: Validators; answer?: RenderedAnswer }> {
-  const { ctx, params } = request;
-  const options = conditional.options;
-  const freshness = endpoint.freshness;
-  const time = freshness === 'timeless' ? '' : freshness ? await freshness(request) : String(Math.floor(Date.now() / 1000));
-  const body = Buffer.isBuffer(req.body) ? req.body.toString('base64') : '';
-  const tag = ConditionalGets.tag(stamp, [request.path, rawQuery, options.caller(ctx), req.protocol, options.byHost ? (req.get('host') ?? '') : '', time, req.get('content-type') ?? '', jsonText ?? '', body, ...(endpoint.varyHeaders ?? []).map((h) => req.get(h) ?? '')]);
-  const lastModified = conditional.lastModified(tag, stampReadAt);
-  const validators = { tag, lastModified, cacheControl: conditional.cacheControl(ctx.isLoggedIn(), params.password !== undefined && params.password !== '') };
-  if (ConditionalGets.notModified(req.headers, tag, lastModified)) return { validators, answer: { status: 304, headers: {}, body: null } };
-  return { validators, answer: conditional.get(tag) };
-}
-
-/** The request defaults (RequestDefault) of the arguments the request left out, merged below what it sent. */
-async function defaultsFor<C extends HttpContext>(shape: Record<string, z.ZodType>, params: Record<string, unknown>, ctx: C): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of requestDefaults(shape)) if (params[name] === undefined || params[name] === null) out[name] = await (value as RequestDefault<C>).compute(ctx);
-  return out;
-}
-

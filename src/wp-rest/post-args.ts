@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { parseList, typeIssue, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
-import type { RestPostType } from './post-type';
+import { parseList, registered, typeIssue, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { REGISTERED_POST_STATUSES } from '../wp/posts';
+import { contextArg, idListArg, offsetArg, pageArg, perPageArg, searchArg } from './core-args';
+import { supports, type RestPostType } from './post-type';
 
 /**
  * The arguments of WordPress's posts controller (WP_REST_Posts_Controller::get_collection_params(), the item routes'
- * `context` and `password`), with WordPress's messages. `status` is kept as sent: whether a status may be asked for
- * depends on the caller (sanitize_post_statuses(), post-collection.ts).
+ * `context` and `password`), with WordPress's messages, descriptions and keyword order (what OPTIONS and the index
+ * list). `status` is kept as sent: whether a status may be asked for depends on the caller (sanitize_post_statuses(),
+ * post-collection.ts).
  */
-
-export const CONTEXTS = ['view', 'embed', 'edit'] as const;
-export const context = () => wpEnum(CONTEXTS).default('view');
 
 /** rest_parse_date(): an RFC 3339 date-time, with or without a zone; a date alone is refused. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -32,7 +32,22 @@ export interface TermFilter {
   operator: 'OR' | 'AND';
 }
 
-function termFilter(hierarchical: boolean, exclude: boolean) {
+/** prepare_tax_query()'s schema of a taxonomy filter: a list of ids, or an object (WordPress's descriptions). */
+function termFilterSchema(restBase: string, hierarchical: boolean, exclude: boolean) {
+  const properties: Record<string, unknown> = { terms: { description: 'Term IDs.', type: 'array', items: { type: 'integer' }, default: [] } };
+  if (hierarchical) properties.include_children = { description: 'Whether to include child terms in the terms limiting the result set.', type: 'boolean', default: false };
+  if (!exclude) properties.operator = { description: 'Whether items must be assigned all or any of the specified terms.', type: 'string', enum: ['AND', 'OR'], default: 'OR' };
+  const description = exclude ? `Limit result set to items except those with specific terms assigned in the ${restBase} taxonomy.` : `Limit result set to items with specific terms assigned in the ${restBase} taxonomy.`;
+  return registered('description, type, oneOf', description, {
+    type: ['object', 'array'],
+    oneOf: [
+      { title: 'Term ID List', description: 'Match terms with the listed IDs.', type: 'array', items: { type: 'integer' } },
+      { title: 'Term ID Taxonomy Query', description: 'Perform an advanced term query.', type: 'object', properties, additionalProperties: false },
+    ],
+  });
+}
+
+function termFilter(restBase: string, hierarchical: boolean, exclude: boolean) {
   return z
     .unknown()
     .transform((value, ctx): TermFilter => {
@@ -49,44 +64,61 @@ function termFilter(hierarchical: boolean, exclude: boolean) {
       return { terms, includeChildren: children?.success === true && children.data, operator };
     })
     .optional()
-    .meta({ type: ['object', 'array'] });
+    .meta({ type: ['object', 'array'], ...termFilterSchema(restBase, hierarchical, exclude) });
 }
 
-/** GET /wp/v2/<rest_base>. */
-export function collectionArgs(type: RestPostType, hierarchical: (taxonomy: string) => boolean) {
+const d = registered;
+const dateArg = (description: string) => wpDateTime().optional().meta(d('description, type, format', description));
+
+/** GET /wp/v2/<rest_base>; `statuses` are the site's registered ones (the `status` enum, `any` added). */
+export function collectionArgs(type: RestPostType, hierarchical: (taxonomy: string) => boolean, statuses: readonly string[] = REGISTERED_POST_STATUSES) {
   const taxonomies = Object.fromEntries(
     type.restTaxonomies.flatMap(({ taxonomy, restBase }) => [
-      [restBase, termFilter(hierarchical(taxonomy), false)],
-      [`${restBase}_exclude`, termFilter(hierarchical(taxonomy), true)],
+      [restBase, termFilter(restBase, hierarchical(taxonomy), false)],
+      [`${restBase}_exclude`, termFilter(restBase, hierarchical(taxonomy), true)],
     ]),
   );
   return {
-    context: context(),
-    page: wpInteger({ minimum: 1 }).default(1),
-    per_page: wpInteger({ minimum: 1, maximum: 100 }).default(10),
-    search: wpString().optional(),
-    after: wpDateTime().optional(),
-    modified_after: wpDateTime().optional(),
-    author: ids(),
-    author_exclude: ids(),
-    before: wpDateTime().optional(),
-    modified_before: wpDateTime().optional(),
-    exclude: ids(),
-    include: ids(),
-    search_semantics: wpEnum(['exact']).optional(),
-    offset: wpInteger().optional(),
-    order: wpEnum(['asc', 'desc']).default('desc'),
-    orderby: wpEnum(ORDERBY).default('date'),
-    search_columns: wpArray(wpEnum(SEARCH_COLUMNS)).default([]),
-    slug: wpArray(wpString()).optional(),
-    status: wpArray(wpString()).default(['publish']),
-    ...(type.restTaxonomies.length > 0 ? { tax_relation: wpEnum(['AND', 'OR']).optional() } : {}),
+    context: contextArg(),
+    page: pageArg(),
+    per_page: perPageArg(),
+    search: searchArg(),
+    after: dateArg('Limit response to posts published after a given ISO8601 compliant date.'),
+    modified_after: dateArg('Limit response to posts modified after a given ISO8601 compliant date.'),
+    author: idListArg('Limit result set to posts assigned to specific authors.'),
+    author_exclude: idListArg('Ensure result set excludes posts assigned to specific authors.'),
+    before: dateArg('Limit response to posts published before a given ISO8601 compliant date.'),
+    modified_before: dateArg('Limit response to posts modified before a given ISO8601 compliant date.'),
+    exclude: idListArg('Ensure result set excludes specific IDs.'),
+    include: idListArg('Limit result set to specific IDs.'),
+    search_semantics: wpEnum(['exact']).optional().meta(d('description, type, enum', 'How to interpret the search input.')),
+    offset: offsetArg(),
+    order: wpEnum(['asc', 'desc']).default('desc').meta(d('description, type, default, enum', 'Order sort attribute ascending or descending.')),
+    orderby: wpEnum(ORDERBY).default('date').meta(d('description, type, default, enum', 'Sort collection by post attribute.')),
+    search_columns: wpArray(wpEnum(SEARCH_COLUMNS))
+      .default([])
+      .meta(d('default, description, type, items', 'Array of column names to be searched.', { items: { enum: [...SEARCH_COLUMNS], type: 'string' } })),
+    slug: wpArray(wpString()).optional().meta(d('description, type, items', 'Limit result set to posts with one or more specific slugs.')),
+    status: wpArray(wpString())
+      .default(['publish'])
+      .meta(d('default, description, type, items', 'Limit result set to posts assigned one or more statuses.', { default: 'publish', items: { enum: [...statuses, 'any'], type: 'string' } })),
+    ...(type.restTaxonomies.length > 0 ? { tax_relation: wpEnum(['AND', 'OR']).optional().meta(d('description, type, enum', 'Limit result set based on relationship between multiple taxonomies.')) } : {}),
     ...taxonomies,
   };
 }
 
-/** GET /wp/v2/<rest_base>/<id>. */
-export const itemReadArgs = () => ({ id: wpInteger(), context: context(), password: wpString().optional() });
+const idArg = () => wpInteger().optional().meta(d('description, type', 'Unique identifier for the post.'));
+
+/**
+ * GET /wp/v2/<rest_base>/<id>; `excerpt_length` for a type whose objects have an excerpt (given the type: media's
+ * route, which calls it without one, keeps its arguments).
+ */
+export const itemReadArgs = (type?: RestPostType) => ({
+  id: idArg(),
+  context: contextArg(),
+  ...(type && supports(type, 'excerpt') ? { excerpt_length: wpInteger().optional().meta(d('description, type', 'Override the default excerpt length.')) } : {}),
+  password: wpString().optional().meta(d('description, type', 'The password for the post if it is password protected.')),
+});
 
 /** DELETE /wp/v2/<rest_base>/<id>. */
-export const itemDeleteArgs = () => ({ id: wpInteger(), force: wpBoolean().default(false) });
+export const itemDeleteArgs = () => ({ id: idArg(), force: wpBoolean().default(false).meta(d('type, default, description', 'Whether to bypass Trash and force deletion.')) });

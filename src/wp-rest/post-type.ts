@@ -28,6 +28,8 @@ export interface RestPostType {
   viewable?: boolean;
   /** The words of an excerpt made from the content (the `excerpt_length` filter; WordPress's 55 when absent). */
   excerptLength?: number;
+  /** The JSON schemas of the meta keys registered for REST on the type (the `meta` property's `properties`), in order. */
+  metaSchema?: Record<string, Record<string, unknown>>;
 }
 
 export const supports = (type: RestPostType, feature: PostTypeFeature): boolean => type.supports.includes(feature);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { entry, errorCatalogue, RestError, type ErrorOptions } from '../http/errors';
-import { typeIssue, wpArray, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
-import { wpDateTime } from './post-args';
+import { typeIssue, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { itemDeleteArgs, wpDateTime } from './post-args';
+import { argFromProperty, postSchemaProperties } from './post-schema';
 import type { RestPostType } from './post-type';
 
 /**
@@ -31,8 +32,9 @@ export function rawText() {
     .meta({ type: 'object' });
 }
 
+/** The writable fields of the type's schema, each validated by its zod type and described as the schema describes it. */
 export function createArgs(type: RestPostType) {
-  return {
+  const shape = {
     date: wpDateTime().optional(),
     date_gmt: wpDateTime().optional(),
     slug: wpString().optional(),
@@ -47,10 +49,19 @@ export function createArgs(type: RestPostType) {
     template: wpString().optional(),
     ...Object.fromEntries(type.restTaxonomies.map(({ restBase }) => [restBase, wpArray(wpInteger()).optional()])),
   };
+  // get_endpoint_args_for_item_schema(): the schema's writable properties (the fields the type has), with its keywords.
+  const properties = postSchemaProperties({ type, statuses: WRITE_STATUSES });
+  const fields = shape as Record<string, z.ZodType>;
+  for (const name of Object.keys(fields)) {
+    const property = properties[name];
+    if (property && property.readonly !== true) fields[name] = fields[name]!.meta(argFromProperty(property));
+    else delete fields[name];
+  }
+  return shape;
 }
 
-export const updateArgs = (type: RestPostType) => ({ id: wpInteger(), ...createArgs(type) });
-export const deleteArgs = () => ({ id: wpInteger(), force: wpBoolean().default(false) });
+export const updateArgs = (type: RestPostType) => ({ id: itemDeleteArgs().id, ...createArgs(type) });
+export const deleteArgs = itemDeleteArgs;
 
 const catalogue = errorCatalogue({
   rest_post_exists: entry(400, 'Cannot create existing post.'),

@@ -78,15 +78,6 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
     const batch = await termBatch(wp, site ?? (await req.ctx.site()), reg, tax, req.ctx.principal, terms);
     return terms.map((term) => wpTermObject(batch, term, context));
   };
-  /** `_embed`: the parent term (`up`), in embed context, as the same caller sees it. */
-  const embedded = async (req: Req, items: Array<Record<string, unknown>>, terms: TermRow[]) => {
-    const embed = req.query._embed;
-    if (embed === undefined || (typeof embed === 'string' && embed !== '' && !embed.split(',').includes('up'))) return items;
-    const parents = [...new Set(terms.map((t) => t.parent).filter((p) => p > 0))];
-    const rows = (await Promise.all(parents.map((id) => getTerm(req.ctx.wp, tax.taxonomy, id)))).filter((t): t is TermRow => t !== undefined);
-    const shown = new Map((await objects(req, rows, 'embed')).map((o) => [o.id as number, o]));
-    return items.map((item, i) => (shown.has(terms[i]!.parent) ? { ...item, _embedded: { up: [shown.get(terms[i]!.parent)] } } : item));
-  };
   /** After a write WordPress answers (and checks the Allow header) in `context=edit`. */
   const inEdit = (req: Req) => {
     req.args.context = 'edit';
@@ -125,7 +116,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
         order: a.order,
         orderby: a.orderby === 'id' ? 'term_id' : a.orderby,
       });
-      const items = await embedded(req, await objects(req, terms, restContext(a.context)), terms);
+      const items = await objects(req, terms, restContext(a.context));
       return new RestResponse(items, 200, collectionHeaders(await req.ctx.site(), `/wp/v2/${tax.restBase}`, req.rawQuery ?? '', { page, total, perPage }));
     },
   });
@@ -164,7 +155,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
     },
     handler: async (req) => {
       const term = await theTerm(req.ctx.wp, tax, req.params.id);
-      return (await embedded(req, await objects(req, [term], restContext(req.args.context)), [term]))[0];
+      return (await objects(req, [term], restContext(req.args.context)))[0];
     },
   });
 

@@ -77,6 +77,8 @@ let writesCache: WpScenario[] | undefined;
 
 export const wpCalendar = (): WpCalendarFixture => (calendarCache ??= json<WpCalendarFixture>('calendar.json'));
 export const wpReads = (): Record<string, WpAnswer> => (readsCache ??= json<Record<string, WpAnswer>>('reads.json'));
+/** Reads of the same calendar recorded later, on an oracle of their own (scripts/wp-v2/record-extra-reads.ts). */
+export const wpExtraReads = (): Record<string, WpAnswer> => json<Record<string, WpAnswer>>('reads-extra.json');
 export const wpWrites = (): WpScenario[] => (writesCache ??= json<{ scenarios: WpScenario[] }>('writes.json').scenarios);
 
 export function wpRead(name: string): WpAnswer {

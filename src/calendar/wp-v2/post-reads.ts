@@ -97,7 +97,8 @@ export async function mayRead(def: PostTypeDefinition, req: Req): Promise<boolea
 export async function readPost(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const post = await addressedPost(def, req);
-  const [object] = await postObjects(env, def, env.ctx.wp, [post], { context: restContext(req.params.context), fields: req.params._fields, params: req.params });
+  const excerptLength = typeof req.args.excerpt_length === 'number' ? req.args.excerpt_length : undefined;
+  const [object] = await postObjects(env, def, env.ctx.wp, [post], { context: restContext(req.params.context), fields: req.params._fields, params: req.params, excerptLength });
   const headers: Record<string, string> = def.wpRest.viewable ? { Link: `<${withCorePermalinks(env).permalink(post)}>; rel="alternate"; type=text/html` } : {};
   return new RestResponse(object, 200, headers);
 }

@@ -14,7 +14,7 @@ import type { RestContext } from '../../wp-rest/response-fields';
 import { WP_META } from '../registry/meta-keys';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
-import { metaValues } from './registered-meta';
+import { metaValues, registeredMetaSchema } from './registered-meta';
 
 /**
  * The calendar's posts as WordPress's own posts controller shows them (`wp/v2`): the registry's definition read as a
@@ -32,6 +32,7 @@ export function restPostType(env: Pick<CalendarEnv, 'registry'>, def: PostTypeDe
     classTaxonomies: view.taxonomies,
     viewable: view.viewable,
     excerptLength: view.excerptLength,
+    metaSchema: registeredMetaSchema(def.postType),
   };
 }
 
@@ -71,6 +72,8 @@ export interface ViewRequest {
   params: Record<string, unknown>;
   /** Lists keep only the posts the caller may read (view) or edit (edit context), after the query. */
   keep?: (rights: ReturnType<typeof postRights>) => boolean;
+  /** `excerpt_length` of an item read: the words of an excerpt made from the content, in place of the type's. */
+  excerptLength?: number;
 }
 
 /** Actions of the edit context (get_available_actions()). */
@@ -92,7 +95,7 @@ function actionsOf(env: CalendarEnv, def: PostTypeDefinition, type: RestPostType
 export async function postObjects(given: CalendarEnv, def: PostTypeDefinition, wp: WpData, rows: readonly PostRow[], request: ViewRequest): Promise<Array<Record<string, unknown>>> {
   const env = withCorePermalinks(given);
   const ids = rows.map((r) => r.ID);
-  const type = restPostType(env, def);
+  const type = { ...restPostType(env, def), ...(request.excerptLength !== undefined ? { excerptLength: request.excerptLength } : {}) };
   const [set, revisions] = await Promise.all([
     loadPostSet(wp, ids, { taxonomies: def.wpRest.taxonomies, rows }),
     def.wpRest.supports.includes('revisions') ? revisionCounts(wp, ids) : Promise.resolve(new Map<number, { count: number; latest: number }>()),

@@ -19,6 +19,8 @@ export interface RegisteredMetaKey {
   embed?: boolean;
   /** Not on these post types (the types without the feature it is registered for). */
   except?: readonly string[];
+  /** The description the plugin registered (only its list keys have one). */
+  description?: string;
 }
 
 const string = (key: string, only?: readonly string[]): RegisteredMetaKey => ({ key, type: 'string', ...(only ? { only } : {}) });
@@ -41,8 +43,8 @@ export const REGISTERED_META: readonly RegisteredMetaKey[] = [
   string(EVENT_META.currencyPosition),
   string('_EventDateTimeSeparator'),
   string('_EventTimeRangeSeparator'),
-  { key: EVENT_META.organizerId, type: 'number[]' },
-  { key: EVENT_META.venueId, type: 'number[]' },
+  { key: EVENT_META.organizerId, type: 'number[]', description: 'Event Organizers' },
+  { key: EVENT_META.venueId, type: 'number[]', description: 'Event Venue' },
   string(ORGANIZER_META.email),
   string(ORGANIZER_META.phone),
   string(ORGANIZER_META.website),
@@ -67,6 +69,16 @@ export const REGISTERED_META: readonly RegisteredMetaKey[] = [
 
 /** The keys a post type shows. */
 export const registeredMetaOf = (postType: string): RegisteredMetaKey[] => REGISTERED_META.filter((m) => (!m.only || m.only.includes(postType)) && !m.except?.includes(postType));
+
+/** The `meta` property's schema of a post type (WP_REST_Meta_Fields::get_field_schema()), as the plugin registered each key. */
+export function registeredMetaSchema(postType: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    registeredMetaOf(postType).map(({ key, type, description = '' }) => [
+      key,
+      type === 'number[]' ? { type: 'array', items: { type: 'number', title: '', description, default: 0 } } : { type, title: '', description, default: type === 'boolean' ? false : '' },
+    ]),
+  );
+}
 
 /** rest_sanitize_boolean(): the string "false" is false, otherwise PHP's truthiness. */
 export function restBoolean(value: string | null | undefined): boolean {

@@ -1,0 +1,56 @@
+/**
+ * Records reads of the recorded calendar that reads.json does not hold — an embedded author the caller may not see,
+ * `excerpt_length` — into tests/fixtures/plugin/wp-v2/reads-extra.json, in reads.json's form. It makes the same
+ * calendar (scripts/wp-v2/calendar.ts: the same ids, dates and contents) on an oracle of its own; the oracle's site
+ * URL is written as the one of calendar.json, so that the answers replay on the recorded rows (the port is the only
+ * difference between two oracles' calendars).
+ *
+ *   (cd ../shared/oracle && ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema ./setup.sh)
+ *   ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema npx tsx scripts/wp-v2/record-extra-reads.ts
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { connectOracleDb, resetOracleDb, SITE } from '../compare-plugin/oracle';
+import { writeWpCalendar } from './calendar';
+import { FIXTURE_DIR, sendWp, type WpExchange, type WpSide } from './http';
+import { ensureUploadFiles } from './images';
+import { oracleUploads, oracleWork } from './snapshot';
+
+const EXTRA_READS: WpExchange[] = [
+  // contributor1 has published nothing: an editor may not see that user, an administrator may.
+  { name: 'event contribPending _embed author [editor]', method: 'GET', path: '/wp/v2/tribe_events/26?_embed=author', as: 'editor' },
+  { name: 'event contribPending _embed [admin]', method: 'GET', path: '/wp/v2/tribe_events/26?_embed', as: 'admin' },
+  { name: 'event contribDraft _embed [contributor]', method: 'GET', path: '/wp/v2/tribe_events/27?_embed', as: 'contributor' },
+  { name: 'event paris excerpt_length=5 [anon]', method: 'GET', path: '/wp/v2/tribe_events/16?excerpt_length=5', as: 'anon' },
+  { name: 'event paris excerpt_length=0 [anon]', method: 'GET', path: '/wp/v2/tribe_events/16?excerpt_length=0&_fields=excerpt', as: 'anon' },
+  { name: 'event paris excerpt_length=abc [anon]', method: 'GET', path: '/wp/v2/tribe_events/16?excerpt_length=abc', as: 'anon' },
+  { name: 'events _embed=author,wp:featuredmedia status=any [editor]', method: 'GET', path: '/wp/v2/tribe_events?_embed=author,wp:featuredmedia&status=any&per_page=20', as: 'editor' },
+  { name: 'event jazz _fields=id,_links and _embed [anon]', method: 'GET', path: '/wp/v2/tribe_events/14?_fields=id,_links&_embed', as: 'anon' },
+  { name: 'events _fields=id,_links and _embed [anon]', method: 'GET', path: '/wp/v2/tribe_events?_fields=id,_links&_embed=wp:term&per_page=2', as: 'anon' },
+];
+
+async function main(): Promise<void> {
+  const recordedSite = (JSON.parse(readFileSync(resolve(FIXTURE_DIR, 'calendar.json'), 'utf8')) as { site: string }).site;
+  await ensureUploadFiles();
+  const admin = readFileSync(`${oracleWork()}/app-password.txt`, 'utf8').trim();
+  const side: WpSide = { base: SITE, auth: { admin } };
+  const db = await connectOracleDb({ dateStrings: true });
+  resetOracleDb();
+  rmSync(oracleUploads(), { recursive: true, force: true });
+  mkdirSync(oracleUploads(), { recursive: true });
+  await writeWpCalendar(side, db);
+  await db.end();
+  const out: Record<string, unknown> = {};
+  for (const x of EXTRA_READS) {
+    const answer = await sendWp(side, x);
+    const { name, headers: _requestHeaders, ...request } = x;
+    const sited = JSON.parse(JSON.stringify({ ...request, ...answer }).replaceAll(SITE, recordedSite).replaceAll(SITE.replaceAll('/', '\\\\/'), recordedSite.replaceAll('/', '\\\\/')));
+    out[name] = sited;
+  }
+  writeFileSync(resolve(FIXTURE_DIR, 'reads-extra.json'), `${JSON.stringify(out, null, 1)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
