@@ -20,7 +20,6 @@ const FIXTURES = resolve(__dirname, '../../fixtures/plugin/wp-v2');
 /** Scenarios the service answers differently, each with the reason. */
 const KNOWN: Array<{ names: RegExp; reason: string }> = [
   { names: /^post-process media$/, reason: '`/media/{id}/post-process` (regenerating sizes) is not served' },
-  { names: /^upload then set as featured image$/, reason: 'its read-back uses `_embed`, which media objects do not resolve yet' },
 ];
 const known = (name: string) => KNOWN.some((k) => k.names.test(name));
 

@@ -11,7 +11,6 @@ const MEDIA_ROUTE = /^\/wp\/v2\/media(\/|\?|$)/;
 
 /** Reads the service answers differently, each with the reason. */
 const KNOWN: Array<{ names: RegExp; reason: string }> = [
-  { names: /_embed/, reason: '`_embed` of an attachment (its author, its parent) is not resolved for media yet' },
 ];
 const known = (name: string) => KNOWN.some((k) => k.names.test(name));
 
