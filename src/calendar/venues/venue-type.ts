@@ -78,6 +78,11 @@ const mapFlag = (value: unknown): string => (value !== undefined && value !== nu
 
 async function venueMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;
+  // The ORM (tec/v1) writes `_VenueStateProvince` only when sent, and no map flags.
+  if (input.orm) {
+    if (a.stateprovince !== undefined) await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(String(a.stateprovince))));
+    return;
+  }
   // Saved through sanitize_text_field() like every `_Venue…` field.
   await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(stateProvince(a))));
   if (a.stateprovince !== undefined) wp.noteChange(postId, STATE_PROVINCE_NAMED);
