@@ -71,7 +71,9 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
       start = end = undefined;
     }
   }
-  const dates = start !== undefined && end !== undefined ? computeEventDates(env, { start, end, allDay, timezone }) : undefined;
+  // Through the ORM the dates of an all-day event are rounded only by a write that says it is all-day.
+  const rounded = allDay && (!input.orm || input.orm.allDaySent);
+  const dates = start !== undefined && end !== undefined ? computeEventDates(env, { start, end, allDay: rounded, timezone }) : undefined;
   if (dates) {
     await updatePostMeta(wp, id, EVENT_META.startDate, dates.start);
     await updatePostMeta(wp, id, EVENT_META.endDate, dates.end);

@@ -34,11 +34,14 @@ export interface WriteInput<A = Record<string, any>> {
  * tec/v1 writes through the plugin's ORM (its event, venue and organizer repositories), which stores less than the
  * tribe/events/v1 endpoints: only the meta of the fields sent (no map flags, `_Venue…`/`_Organizer…` post-field
  * copies, currency rows or empty rows of omitted fields), no derived `_VenueStateProvince`, no slug for a draft venue
- * or organizer, any author id, and `_EventDuration` as the span of the dates sent (all-day rounding comes after).
+ * or organizer, any author id, `_EventDuration` as the span of the dates sent (all-day rounding comes after), and
+ * dates rounded to whole days only by a write that sends `all_day`.
  */
 export interface OrmWrite {
   /** Whether the request sent both dates (or a start and a duration): only then is `_EventDuration` written. */
   datesSent: boolean;
+  /** Whether the request sent `all_day` true: only then are the dates rounded to whole days (stored ones are not). */
+  allDaySent: boolean;
 }
 
 /**

@@ -122,7 +122,7 @@ async function writeInput(env: CalendarEnv, def: PostTypeDefinition, input: Oper
   const columns = { comment_status: String(body.comment_status ?? 'open'), ping_status: String(body.ping_status ?? 'open') };
   // The ORM writes `_EventDuration` only when the request itself sent the dates (an update's stored ones do not count).
   const datesSent = present(sent.start_date) && (present(sent.end_date) || present(sent.duration));
-  const write = { args: parsed.values, params: raw, prepared: input.prepared, columns, orm: { datesSent } };
+  const write = { args: parsed.values, params: raw, prepared: input.prepared, columns, orm: { datesSent, allDaySent: parsed.values.all_day === true && 'all_day' in sent } };
   if (await def.validate?.(env, write, { bySlug: false })) throw new EntityFailure(kind);
   return write;
 }
