@@ -48,11 +48,56 @@ export function recordedPosts(rows: Record<string, { added?: Row[] }>): Map<numb
   return out;
 }
 
-export async function replayScenario(steps: TecRecorded[]) {
+type MetaChanges = { added?: Row[]; removed?: Row[]; changed?: Array<{ key: string; after: Row }> };
+const metaLines = (rows: Iterable<Row>) => [...rows].filter((m) => CALENDAR_META.test(String(m.meta_key))).map((m) => `${String(m.meta_key)}=${String(m.meta_value)}`).sort();
+
+/**
+ * The calendar meta of the calendar's own posts (not created by the scenario) whose meta the plugin's scenario
+ * changed, as it left them: calendar.json's rows with the recorded changes applied, by post id. Posts the scenario
+ * deleted are left out.
+ */
+export function recordedExistingMeta(rows: Record<string, MetaChanges & { removed?: Row[] }>): Map<number, string[]> {
+  const byId = new Map(tecCalendar().tables.postmeta!.map((m) => [Number(m.meta_id), { ...m }]));
+  const changes = rows.postmeta ?? {};
+  const touched = new Set<number>();
+  for (const m of changes.removed ?? []) {
+    byId.delete(Number(m.meta_id));
+    touched.add(Number(m.post_id));
+  }
+  for (const c of changes.changed ?? []) {
+    const row = byId.get(Number(c.key));
+    if (!row) continue;
+    Object.assign(row, c.after);
+    touched.add(Number(row.post_id));
+  }
+  for (const m of changes.added ?? []) {
+    byId.set(Number(m.meta_id), m);
+    touched.add(Number(m.post_id));
+  }
+  const existing = new Map(tecCalendar().tables.posts!.map((p) => [Number(p.ID), p]));
+  const deleted = new Set((rows.posts?.removed ?? []).map((p) => Number(p.ID)));
+  const out = new Map<number, string[]>();
+  for (const id of [...touched].sort((a, b) => a - b)) {
+    if (!String(existing.get(id)?.post_type ?? '').startsWith('tribe_') || deleted.has(id)) continue;
+    out.set(id, metaLines([...byId.values()].filter((m) => Number(m.post_id) === id)));
+  }
+  return out;
+}
+
+/** The service's calendar meta of these posts after a scenario. */
+async function existingMeta(t: TestApp, ids: Iterable<number>): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (const id of ids) out.set(id, metaLines(await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: id })));
+  return out;
+}
+
+/** Replays the steps; `existing` names the calendar's posts whose final calendar meta is read back. */
+export async function replayScenario(steps: TecRecorded[], existing: Iterable<number> = []) {
   const t: TestApp = await startOnPluginRows({ ...tecCalendar(), recordedAt: steps[0]!.date });
   const ids = new Map<number, number>();
   const answers = [];
   const created = new Map<number, ReturnType<typeof described>>();
+  let kept = new Map<number, string[]>();
   try {
     for (const step of steps) {
       let path = step.path;
@@ -66,9 +111,10 @@ export async function replayScenario(steps: TecRecorded[]) {
       if (!post) continue;
       created.set(theirs, described(post, await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: ours }).orderBy('meta_id')));
     }
+    kept = await existingMeta(t, existing);
   } finally {
     await t.close();
   }
-  return { answers, created };
+  return { answers, created, existing: kept };
 }
 

@@ -1,6 +1,7 @@
 import { entry, errorCatalogue, type RestError } from '../../http/errors';
 import type { PostRow } from '../../wp/posts';
 import type { CalendarEnv } from '../site/calendar-env';
+import { POST_TYPE } from '../registry/identifiers';
 import { checkImage, checkPostId, checkSlug, checkUser, ParamChecks } from '../post-resource/param-checks';
 import { passwordAccess } from '../post-resource/password';
 import type { ResourceErrors, WriteInput } from '../post-resource/define';
@@ -58,4 +59,13 @@ export function linkedReadAccess(errors: ResourceErrors) {
     if (post.post_status !== 'publish' && !env.can('read', { postType: post.post_type }, post)) return { error: errors.notAccessible(), mask: false };
     return { mask: !passwordAccess(env, post, params) };
   };
+}
+
+/**
+ * The private events a default WP_Query shows the caller (the query the plugin's cleanup after trashing a venue or
+ * organizer runs): all of them with read_private_posts, else their own; none to a visitor.
+ */
+export function privateEventsSeen(env: CalendarEnv): 'everyone' | number | undefined {
+  if (env.ctx.principal.userId <= 0) return undefined;
+  return env.can('read_private', { postType: POST_TYPE.event }) ? 'everyone' : env.ctx.principal.userId;
 }

@@ -3,7 +3,7 @@ import { deletePostMeta } from '../../wp/postmeta';
 import { publishedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../registry/identifiers';
 import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
-import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate, privateEventsSeen } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../registry/meta-keys';
 import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
@@ -75,7 +75,7 @@ export const organizerType: PostTypeDefinition<typeof ARGS> = {
     }),
     // The plugin's cleanup removes every organizer link of the events a default query returns.
     async afterTrash(env, wp, post) {
-      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.organizerId, String(post.ID), env.site.postsPerPage);
+      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.organizerId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
       for (const id of events) await deletePostMeta(wp, id, EVENT_META.organizerId);
     },
   },

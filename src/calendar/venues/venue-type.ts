@@ -7,7 +7,7 @@ import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { POST_TYPE } from '../registry/identifiers';
 import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
-import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate, privateEventsSeen } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
 import { commonExportFields } from '../post-resource/post-export';
@@ -143,7 +143,7 @@ export const venueType: PostTypeDefinition<typeof ARGS> = {
     }),
     // Trashing unlinks the venue from the events a default query returns (published, one page).
     async afterTrash(env, wp, post) {
-      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage);
+      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
       for (const id of events) await deletePostMeta(wp, id, EVENT_META.venueId, String(post.ID));
     },
   },

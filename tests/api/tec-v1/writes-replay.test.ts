@@ -1,5 +1,5 @@
 import { tecWrites } from '../../support/tec-v1-answers';
-import { folded, recordedPosts, replayScenario, withoutColumns, type Row } from '../../support/tec-v1-replay';
+import { folded, recordedExistingMeta, recordedPosts, replayScenario, withoutColumns, type Row } from '../../support/tec-v1-replay';
 
 /**
  * The plugin's tec/v1 write scenarios (tests/fixtures/plugin/tec-v1/writes.json) replayed on fresh copies of the
@@ -30,10 +30,14 @@ describe.each(scenarios.map((s) => [s.name, s] as const))('%s', (_, scenario) =>
   it('answers as the plugin', async () => {
     const ids = new Map<number, number>();
     const recorded = scenario.steps.map((s) => ({ status: s.status, body: folded(s.body, s.date, ids) }));
-    const replayed = await replayScenario(scenario.steps);
+    const rows = scenario.rows as Parameters<typeof recordedExistingMeta>[0];
+    const existing = recordedExistingMeta(rows);
+    const replayed = await replayScenario(scenario.steps, existing.keys());
     expect(replayed.answers).toEqual(recorded);
     // The posts it created hold the same columns (but those a decision writes otherwise) and calendar meta.
     const skipped = COLUMNS_NOT_COMPARED.find(([re]) => re.test(scenario.name))?.[1] ?? [];
     expect(withoutColumns(replayed.created, skipped)).toEqual(withoutColumns(recordedPosts(scenario.rows as Record<string, { added?: Row[] }>), skipped));
+    // The calendar's own posts it changed hold the plugin's calendar meta.
+    expect(replayed.existing).toEqual(existing);
   });
 });
