@@ -149,7 +149,7 @@ export async function findDuplicatePost(wp: WpData, postType: string, title: str
  * `limit` (what the plugin's cleanup after trashing a venue or organizer sees). A logged-in caller's query also
  * returns private posts: every one (`privateOf` 'everyone', with read_private_posts) or their own (their user id).
  */
-export async function publishedPostIdsWithMeta(wp: WpData, postType: string, key: string, value: string, limit: number, privateOf: 'everyone' | number | undefined = undefined): Promise<number[]> {
+export async function queriedPostIdsWithMeta(wp: WpData, postType: string, key: string, value: string, limit: number, privateOf: 'everyone' | number | undefined = undefined): Promise<number[]> {
   const rows: Array<{ ID: number }> = await wp
     .knex({ p: wp.t.posts })
     .join({ m: wp.t.postmeta }, 'm.post_id', 'p.ID')

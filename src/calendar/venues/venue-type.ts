@@ -2,7 +2,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { sanitizeTextField } from '../../wp/text/formatting';
 import { savedMeta } from '../post-resource/saved-meta';
-import { publishedPostIdsWithMeta } from '../../wp/posts';
+import { queriedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { POST_TYPE } from '../registry/identifiers';
@@ -141,9 +141,10 @@ export const venueType: PostTypeDefinition<typeof ARGS> = {
       artifactFields: ['post_date', 'post_date_gmt'],
       extraMeta: venueMeta,
     }),
-    // Trashing unlinks the venue from the events a default query returns (published, one page).
+    // Trashing unlinks the venue from the events a default query returns (published and the private ones the caller
+    // may read, one page).
     async afterTrash(env, wp, post) {
-      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
+      const events = await queriedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
       for (const id of events) await deletePostMeta(wp, id, EVENT_META.venueId, String(post.ID));
     },
   },
