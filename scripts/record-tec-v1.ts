@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeTecCalendar, type TecCalendar } from './compare-plugin/tec/calendar';
-import { NS, sendTec, tecPartOfIndex, type TecAnswer, type TecExchange } from './compare-plugin/tec/http';
+import { NS, sendTec, type TecExchange } from './compare-plugin/tec/http';
+import { record, recordScenarios, type RecordedTec } from './compare-plugin/tec/record-steps';
 import { readExchanges } from './compare-plugin/tec/reads';
-import { diffSnapshots, dumpDatabase, restoreDatabase, snapshot, type RowDiff } from './compare-plugin/tec/snapshot';
+import { diffSnapshots, dumpDatabase, restoreDatabase, snapshot } from './compare-plugin/tec/snapshot';
 import { writeScenarios } from './compare-plugin/tec/writes';
 import { connectOracleDb, fixtureRows, ORACLE_DB, pluginSide, resetOracleDb, root, SITE } from './compare-plugin/oracle';
 
@@ -22,30 +23,6 @@ import { connectOracleDb, fixtureRows, ORACLE_DB, pluginSide, resetOracleDb, roo
 
 const OUT = resolve(root, 'tests/fixtures/plugin/tec-v1');
 const DUMP = `${process.env.TMPDIR ?? '/tmp'}/tec-v1-calendar-${ORACLE_DB}.sql`;
-
-export interface RecordedTec extends TecAnswer {
-  method: string;
-  path: string;
-  as: TecExchange['as'];
-  eea?: string | null;
-  body_sent?: unknown;
-  raw_sent?: TecExchange['raw'];
-  /** Only for requests that are not GET: what they left in the tables (nothing, for a refused one). */
-  rows?: RowDiff;
-}
-
-const record = (x: TecExchange, a: TecAnswer): RecordedTec => ({
-  method: x.method,
-  path: x.path,
-  as: x.as,
-  ...(x.eea === undefined ? {} : { eea: x.eea }),
-  ...(x.body === undefined ? {} : { body_sent: x.body }),
-  ...(x.raw ? { raw_sent: x.raw } : {}),
-  ...a,
-  body: x.path === '/' ? tecPartOfIndex(a.body) : a.body,
-});
-
-const substitute = <T>(value: T, ids: number[]): T => JSON.parse(JSON.stringify(value ?? null).replace(/\{0\}/g, String(ids[0] ?? 0))) ?? undefined;
 
 async function main(): Promise<void> {
   const admin = pluginSide().auth.admin!;
@@ -73,31 +50,7 @@ async function main(): Promise<void> {
   }
   process.stderr.write(`${Object.keys(reads).length} reads recorded\n`);
 
-  const writes: Array<{ name: string; steps: RecordedTec[]; rows: RowDiff }> = [];
-  let dirty = false;
-  for (const scenario of writeScenarios(cal)) {
-    if (dirty) restoreDatabase(ORACLE_DB, DUMP);
-    const before = await snapshot(db);
-    const ids: number[] = [];
-    const steps: RecordedTec[] = [];
-    for (const step of scenario.steps) {
-      const x = { ...step, path: substitute(step.path, ids), ...(step.body === undefined ? {} : { body: substitute(step.body, ids) }) };
-      const a = await sendTec(SITE, credentialsOf(x.as), x);
-      steps.push(record(x, a));
-      if (ids.length === 0) {
-        try {
-          const id = (JSON.parse(a.body) as { id?: unknown }).id;
-          ids.push(typeof id === 'number' ? id : 0);
-        } catch {
-          ids.push(0);
-        }
-      }
-    }
-    const rows = diffSnapshots(before, await snapshot(db));
-    dirty = Object.keys(rows).length > 0;
-    writes.push({ name: scenario.name, steps, rows });
-    process.stderr.write(`${scenario.name}: ${steps.map((s) => s.status).join(' ')}${dirty ? ' (rows)' : ''}\n`);
-  }
+  const writes = await recordScenarios(SITE, db, ORACLE_DB, DUMP, cal, writeScenarios(cal));
 
   const docs = await sendTec(SITE, undefined, { name: 'docs', method: 'GET', path: `${NS}/docs`, as: 'anon' });
   const { options, tables } = await fixtureRows(db);

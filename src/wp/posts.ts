@@ -146,14 +146,20 @@ export async function findDuplicatePost(wp: WpData, postType: string, title: str
 
 /**
  * Ids a default WP_Query for one meta value returns: published posts of the type, newest first, one page of
- * `limit` (what the plugin's cleanup after trashing a venue or organizer sees).
+ * `limit` (what the plugin's cleanup after trashing a venue or organizer sees). A logged-in caller's query also
+ * returns private posts: every one (`privateOf` 'everyone', with read_private_posts) or their own (their user id).
  */
-export async function publishedPostIdsWithMeta(wp: WpData, postType: string, key: string, value: string, limit: number): Promise<number[]> {
+export async function queriedPostIdsWithMeta(wp: WpData, postType: string, key: string, value: string, limit: number, privateOf: 'everyone' | number | undefined = undefined): Promise<number[]> {
   const rows: Array<{ ID: number }> = await wp
     .knex({ p: wp.t.posts })
     .join({ m: wp.t.postmeta }, 'm.post_id', 'p.ID')
     .distinct('p.ID', 'p.post_date')
-    .where({ 'p.post_type': postType, 'p.post_status': 'publish', 'm.meta_key': key, 'm.meta_value': value })
+    .where({ 'p.post_type': postType, 'm.meta_key': key, 'm.meta_value': value })
+    .where((q) => {
+      q.where('p.post_status', 'publish');
+      if (privateOf === 'everyone') q.orWhere('p.post_status', 'private');
+      else if (privateOf !== undefined) q.orWhere({ 'p.post_status': 'private', 'p.post_author': privateOf });
+    })
     .orderBy([{ column: 'p.post_date', order: 'desc' }, { column: 'p.ID', order: 'desc' }])
     .limit(limit);
   return rows.map((r) => Number(r.ID));

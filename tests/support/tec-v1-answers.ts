@@ -74,6 +74,25 @@ export const tecDocs = () => load<Record<string, any>>('docs.json');
 export const mcpCalls = (commit: '4fcf794' | 'c555856') =>
   load<Array<{ call: string | { name: string; arguments: Record<string, unknown> }; requests: Array<{ method: string; path: string; eea: boolean; body?: unknown; status?: number }>; isError?: boolean; text?: string }>>(`mcp-${commit}.json`);
 
+/**
+ * The second recording (more.json, scripts/record-tec-v1-more.ts): reads and write scenarios on the same calendar,
+ * recorded on another oracle; its site's host is written as calendar.json's, on which the tests replay them.
+ */
+export function tecMore() {
+  if (!cache.has('more.json')) {
+    const text = readFileSync(`${DIR}/more.json`, 'utf8');
+    const { site } = JSON.parse(text) as { site: string };
+    const host = (url: string) => new URL(url).host;
+    cache.set('more.json', JSON.parse(text.split(host(site)).join(host(tecCalendar().site))));
+  }
+  return cache.get('more.json') as {
+    recordedAt: string;
+    calendar: TecCalendarFixture['calendar'];
+    reads: Record<string, TecRecorded>;
+    scenarios: Array<{ name: string; steps: TecRecorded[]; rows: RowDiff }>;
+  };
+}
+
 export function tecRead(name: string): TecRecorded {
   const answer = tecReads()[name];
   if (!answer) throw new Error(`no recorded tec/v1 answer "${name}"`);

@@ -62,3 +62,29 @@ export function timezoneAbbr(tz: string, at: Date): string {
   if (zone.kind === 'offset') return `GMT${formatOffset(offset).replace(':', '')}`;
   return ABBREVIATIONS_BY_ZONE.get(tz.toLowerCase())?.get(offset / 60) ?? numericAbbreviation(offset);
 }
+
+/**
+ * The named zone PHP finds for a standard-time UTC offset (timezone_name_from_abbr('', offset, 0)), in minutes: the
+ * zones the plugin's tec/v1 writes store for `UTC+2`, `UTC-3.5`… (observed on the plugin for every whole and the
+ * usual fractional offsets from −13 to +15; the others have no entry).
+ */
+const ZONE_OF_STANDARD_OFFSET: ReadonlyMap<number, string> = new Map([
+  [-660, 'Pacific/Apia'], [-600, 'Pacific/Honolulu'], [-540, 'America/Anchorage'], [-480, 'America/Los_Angeles'],
+  [-420, 'America/Denver'], [-360, 'America/Chicago'], [-300, 'America/New_York'], [-270, 'America/Caracas'],
+  [-240, 'America/Halifax'], [-210, 'America/St_Johns'], [-180, 'America/Sao_Paulo'], [-60, 'Atlantic/Azores'],
+  [60, 'Europe/Paris'], [120, 'Europe/Helsinki'], [180, 'Europe/Moscow'], [240, 'Asia/Dubai'], [300, 'Asia/Karachi'],
+  [330, 'Asia/Kolkata'], [345, 'Asia/Katmandu'], [420, 'Asia/Krasnoyarsk'], [480, 'Asia/Shanghai'], [540, 'Asia/Tokyo'],
+  [570, 'Australia/Adelaide'], [600, 'Australia/Melbourne'], [720, 'Pacific/Auckland'],
+]);
+
+/**
+ * The zone tec/v1 stores for TEC's `UTC±N[.N]` (the plugin's ORM turns the offset into a named zone): the zone of
+ * that standard offset, or `UTC` (for `UTC+0` and for offsets without one, such as `UTC+6` or `UTC+3.5`). Any other
+ * zone is returned as it is.
+ */
+export function namedZoneOfUtcOffset(tz: string): string {
+  const offset = /^UTC([+-])(\d+(?:\.\d+)?)$/.exec(tz);
+  if (!offset) return tz;
+  const minutes = Math.round(parseFloat(offset[2]) * 60) * (offset[1] === '-' ? -1 : 1);
+  return ZONE_OF_STANDARD_OFFSET.get(minutes) ?? 'UTC';
+}

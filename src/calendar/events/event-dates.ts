@@ -21,6 +21,8 @@ export interface EventDates {
   allDay: boolean;
   /** Seconds between the wall clocks; none for all-day events. */
   duration?: number;
+  /** Seconds between the wall clocks as sent, before all-day rounding (what the plugin's ORM stores as the duration). */
+  sentDuration: number;
 }
 
 /** The event's time zone: the request's when not empty, else the site's (`UTC+N` when the site has no zone name). */
@@ -59,5 +61,6 @@ export function computeEventDates(env: CalendarEnv, input: { start: string | num
     abbr: timezoneAbbr(input.timezone, new Date(`${startUtc.replace(' ', 'T')}Z`)),
     allDay: input.allDay,
     duration: input.allDay ? undefined : wallClockSeconds(end) - wallClockSeconds(start),
+    sentDuration: wallClockSeconds(endParsed.wallClock) - wallClockSeconds(startParsed.wallClock),
   };
 }

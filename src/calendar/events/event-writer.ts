@@ -71,13 +71,17 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
       start = end = undefined;
     }
   }
-  const dates = start !== undefined && end !== undefined ? computeEventDates(env, { start, end, allDay, timezone }) : undefined;
+  // Through the ORM the dates of an all-day event are rounded only by a write that says it is all-day.
+  const rounded = allDay && (!input.orm || input.orm.allDaySent);
+  const dates = start !== undefined && end !== undefined ? computeEventDates(env, { start, end, allDay: rounded, timezone }) : undefined;
   if (dates) {
     await updatePostMeta(wp, id, EVENT_META.startDate, dates.start);
     await updatePostMeta(wp, id, EVENT_META.endDate, dates.end);
     await updatePostMeta(wp, id, EVENT_META.startDateUtc, dates.startUtc);
     await updatePostMeta(wp, id, EVENT_META.endDateUtc, dates.endUtc);
-    if (dates.duration !== undefined) await updatePostMeta(wp, id, EVENT_META.duration, String(dates.duration));
+    // Through the ORM (tec/v1) the duration is the span sent, all-day or not, and only when the request sent both dates.
+    const duration = input.orm ? (input.orm.datesSent ? dates.sentDuration : undefined) : dates.duration;
+    if (duration !== undefined) await updatePostMeta(wp, id, EVENT_META.duration, String(duration));
     await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, dates.abbr);
   } else if (stored) {
     // Without new dates the stored wall clocks stay; the zone (reset to the site's when omitted) and its
@@ -87,9 +91,10 @@ async function writeDates(env: CalendarEnv, wp: WpData, id: number, input: Write
     await updatePostMeta(wp, id, EVENT_META.timezoneAbbr, timezoneAbbr(timezone, at));
   }
   await updatePostMeta(wp, id, EVENT_META.timezone, timezone);
-  // REST writes store the flag as "1", and "" once an update clears it (a create of a timed event writes none).
+  // REST writes store the flag as "1", and "" once an update clears it (a create of a timed event writes none); the
+  // ORM never clears it.
   if (allDay) await updatePostMeta(wp, id, EVENT_META.allDay, '1');
-  else if (existing) await updatePostMeta(wp, id, EVENT_META.allDay, '');
+  else if (existing && !input.orm) await updatePostMeta(wp, id, EVENT_META.allDay, '');
   return dates !== undefined;
 }
 
@@ -102,6 +107,11 @@ async function writeCost(env: CalendarEnv, wp: WpData, id: number, input: WriteI
   const cost = input.args.cost;
   const given = cost !== undefined && cost !== null;
   if (!given && !isUpdate) return;
+  // The ORM (tec/v1) stores the cost as sent and no currency.
+  if (input.orm) {
+    if (given) await updatePostMeta(wp, id, EVENT_META.cost, savedMeta(env, EVENT_META.cost, typeof cost === 'string' ? tecSanitizeString(cost) : String(cost)));
+    return;
+  }
   const symbol = given ? parseCurrencySymbol(cost) : false;
   const position = given ? parseCurrencyPosition(cost) : false;
   // The plugin's meta order: the symbol, its position, then the cost; strings through tec_sanitize_string(), then as
@@ -126,7 +136,7 @@ async function writeFlags(env: CalendarEnv, wp: WpData, id: number, input: Write
   await writeFields(env, wp, id, EVENT_FIELDS, a);
   // FILTER_SANITIZE_URL and tec_sanitize_string, then as update_metadata() stores it (saved-meta.ts).
   const website = typeof a.website === 'string' ? savedMeta(env, EVENT_META.url, tecSanitizeString(sanitizeUrl(a.website))) : '';
-  if (website || isUpdate) await updatePostMeta(wp, id, EVENT_META.url, website);
+  if (website || (isUpdate && !input.orm)) await updatePostMeta(wp, id, EVENT_META.url, website);
 }
 
 export function eventWriter(links: { venue: LinkKind; organizer: LinkKind }): PostWriter<EventWriteArgs> {

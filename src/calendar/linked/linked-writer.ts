@@ -66,8 +66,9 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
         // wp_update_post() merges the stored post_date_gmt: a new `date` alone leaves it as it was.
         ...(existing && dates.post_date !== undefined && dates.post_date_gmt === undefined ? { post_date_gmt: existing.post_date_gmt } : {}),
       };
-      // The slug always follows the name, even for drafts; a reused duplicate keeps its own.
-      if (!existing && a[config.nameArg] !== undefined) return { ...fields, post_name: String(a[config.nameArg]) };
+      // The slug always follows the name, even for drafts; a reused duplicate keeps its own. Through the ORM
+      // (tec/v1) WordPress names the post as it names any other: drafts and pending posts get no slug.
+      if (!existing && !input.orm && a[config.nameArg] !== undefined) return { ...fields, post_name: String(a[config.nameArg]) };
       return fields;
     },
 
@@ -76,6 +77,11 @@ export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
       await writeFields(env, wp, postId, config.fields, a);
       await config.extraMeta?.(env, wp, postId, input, existing !== undefined);
       await saveThumbnail(env, wp, postId, a.image, existing !== undefined, input.prepared);
+      // The ORM (tec/v1) leaves only the origin of a new post.
+      if (input.orm) {
+        if (!existing) await updatePostMeta(wp, postId, config.originKey, ORIGIN);
+        return;
+      }
       await writeArtifacts(env, wp, postId, config, a, existing === undefined ? 'create' : reused ? 'reuse' : 'update');
     },
   };

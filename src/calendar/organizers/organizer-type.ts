@@ -1,9 +1,9 @@
 import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta } from '../../wp/postmeta';
-import { publishedPostIdsWithMeta } from '../../wp/posts';
+import { queriedPostIdsWithMeta } from '../../wp/posts';
 import { POST_TYPE } from '../registry/identifiers';
 import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
-import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate, privateEventsSeen } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { EVENT_META, ORGANIZER_META } from '../registry/meta-keys';
 import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
@@ -73,9 +73,10 @@ export const organizerType: PostTypeDefinition<typeof ARGS> = {
       artifactPrefix: '_Organizer',
       artifactFields: ['post_date', 'post_date_gmt', 'post_status'],
     }),
-    // The plugin's cleanup removes every organizer link of the events a default query returns.
+    // The plugin's cleanup removes every organizer link of the events a default query returns (published and the
+    // private ones the caller may read, one page).
     async afterTrash(env, wp, post) {
-      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.organizerId, String(post.ID), env.site.postsPerPage);
+      const events = await queriedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.organizerId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
       for (const id of events) await deletePostMeta(wp, id, EVENT_META.organizerId);
     },
   },

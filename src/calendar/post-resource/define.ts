@@ -26,6 +26,22 @@ export interface WriteInput<A = Record<string, any>> {
    * takes `comment_status` and `ping_status`): written over the writer's own fields.
    */
   columns?: Pick<PostFields, 'comment_status' | 'ping_status'>;
+  /** Set when the write comes through the plugin's ORM, as tec/v1's do (OrmWrite). */
+  orm?: OrmWrite;
+}
+
+/**
+ * tec/v1 writes through the plugin's ORM (its event, venue and organizer repositories), which stores less than the
+ * tribe/events/v1 endpoints: only the meta of the fields sent (no map flags, `_Venue…`/`_Organizer…` post-field
+ * copies, currency rows or empty rows of omitted fields), no derived `_VenueStateProvince`, no slug for a draft venue
+ * or organizer, any author id, `_EventDuration` as the span of the dates sent (all-day rounding comes after), and
+ * dates rounded to whole days only by a write that sends `all_day`.
+ */
+export interface OrmWrite {
+  /** Whether the request sent both dates (or a start and a duration): only then is `_EventDuration` written. */
+  datesSent: boolean;
+  /** Whether the request sent `all_day` true: only then are the dates rounded to whole days (stored ones are not). */
+  allDaySent: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import { POST_TYPE } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
 import { tecEventObject } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
+import { requestedFields, withLinkedNarrowed } from './linked-fields';
 
 /**
  * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
@@ -28,12 +29,13 @@ export function passwordState(post: PostRow, params: Record<string, unknown>): P
 export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, rows: readonly PostRow[] = []): Promise<Array<{ post: PostRow; object: Record<string, unknown> }>> {
   const bundle = await loadBundle(env.ctx.wp, ids, { taxonomies: def.taxonomies, links: def.links, rows });
   const out: Array<{ post: PostRow; object: Record<string, unknown> }> = [];
+  const fields = requestedFields(params._fields);
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post) continue;
     const object =
       def.postType === POST_TYPE.event
-        ? tecEventObject(env, bundle, post, passwordState(post, params))
+        ? withLinkedNarrowed(tecEventObject(env, bundle, post, passwordState(post, params)), fields)
         : def.postType === POST_TYPE.venue
           ? tecVenueObject(env, bundle.main, post)
           : tecOrganizerObject(env, bundle.main, post);

@@ -1,6 +1,7 @@
 import { RestResponse } from '../../http/response';
 import { parseArgs } from '../../http/args';
 import { resolveZone } from '../../php/date-time';
+import { namedZoneOfUtcOffset } from '../dates/timezones';
 import { postIdsOfType, type PostRow } from '../../wp/posts';
 import type { OperationInput } from '../post-resource/define';
 import { commitCreate, commitDelete, commitTrash, commitUpdate } from '../post-resource/write';
@@ -59,7 +60,8 @@ function postArgs(body: Body, titleKey: string): Body {
 async function eventArgs(env: CalendarEnv, body: Body, creating: boolean): Promise<Body> {
   const venues = await existingPosts(env, POST_TYPE.venue, body.venues);
   const end = body.end_date ?? (present(body.start_date) && present(body.duration) ? plusSeconds(String(body.start_date), Number(body.duration)) : undefined);
-  const zone = typeof body.timezone === 'string' ? (resolveZone(body.timezone) ? body.timezone : 'UTC') : undefined;
+  // A zone PHP cannot read is UTC; TEC's `UTC+2` is stored as the named zone of that offset.
+  const zone = typeof body.timezone === 'string' ? (resolveZone(body.timezone) ? namedZoneOfUtcOffset(body.timezone) : 'UTC') : undefined;
   return {
     ...postArgs(body, 'title'),
     start_date: body.start_date,
@@ -118,7 +120,9 @@ async function writeInput(env: CalendarEnv, def: PostTypeDefinition, input: Oper
   const parsed = parseArgs(existing ? def.args.update : def.args.create, existing ? { ...raw, id: existing.ID } : raw);
   if ('error' in parsed) throw new EntityFailure(kind);
   const columns = { comment_status: String(body.comment_status ?? 'open'), ping_status: String(body.ping_status ?? 'open') };
-  const write = { args: parsed.values, params: raw, prepared: input.prepared, columns };
+  // The ORM writes `_EventDuration` only when the request itself sent the dates (an update's stored ones do not count).
+  const datesSent = present(sent.start_date) && (present(sent.end_date) || present(sent.duration));
+  const write = { args: parsed.values, params: raw, prepared: input.prepared, columns, orm: { datesSent, allDaySent: parsed.values.all_day === true && 'all_day' in sent } };
   if (await def.validate?.(env, write, { bySlug: false })) throw new EntityFailure(kind);
   return write;
 }

@@ -2,12 +2,12 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { deletePostMeta, updatePostMeta } from '../../wp/postmeta';
 import { sanitizeTextField } from '../../wp/text/formatting';
 import { savedMeta } from '../post-resource/saved-meta';
-import { publishedPostIdsWithMeta } from '../../wp/posts';
+import { queriedPostIdsWithMeta } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { POST_TYPE } from '../registry/identifiers';
 import { linkedListArgs, linkedListTime, listLinked, validateLinkedList, type LinkedArchive } from '../linked/linked-archive';
-import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../linked/linked-resource';
+import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate, privateEventsSeen } from '../linked/linked-resource';
 import { linkedPostWriter } from '../linked/linked-writer';
 import { POST_FIELDS_ORDER, TRASH_META_ORDER } from '../post-resource/modified-fields';
 import { commonExportFields } from '../post-resource/post-export';
@@ -78,6 +78,11 @@ const mapFlag = (value: unknown): string => (value !== undefined && value !== nu
 
 async function venueMeta(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput): Promise<void> {
   const a = input.args;
+  // The ORM (tec/v1) writes `_VenueStateProvince` only when sent, and no map flags.
+  if (input.orm) {
+    if (a.stateprovince !== undefined) await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(String(a.stateprovince))));
+    return;
+  }
   // Saved through sanitize_text_field() like every `_Venue…` field.
   await updatePostMeta(wp, postId, VENUE_META.stateProvince, savedMeta(env, VENUE_META.stateProvince, sanitizeTextField(stateProvince(a))));
   if (a.stateprovince !== undefined) wp.noteChange(postId, STATE_PROVINCE_NAMED);
@@ -136,9 +141,10 @@ export const venueType: PostTypeDefinition<typeof ARGS> = {
       artifactFields: ['post_date', 'post_date_gmt'],
       extraMeta: venueMeta,
     }),
-    // Trashing unlinks the venue from the events a default query returns (published, one page).
+    // Trashing unlinks the venue from the events a default query returns (published and the private ones the caller
+    // may read, one page).
     async afterTrash(env, wp, post) {
-      const events = await publishedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage);
+      const events = await queriedPostIdsWithMeta(wp, POST_TYPE.event, EVENT_META.venueId, String(post.ID), env.site.postsPerPage, privateEventsSeen(env));
       for (const id of events) await deletePostMeta(wp, id, EVENT_META.venueId, String(post.ID));
     },
   },

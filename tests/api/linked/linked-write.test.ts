@@ -101,6 +101,22 @@ describe('venues', () => {
     expect((await meta(published))._EventVenueID).toBeUndefined();
     expect((await meta(draft))._EventVenueID).toBe(String(venue));
   });
+
+  it('also unlinks it from the private events the caller may read: all of them for an editor, their own for an author', async () => {
+    const at = { start: '2025-07-01 10:00:00', end: '2025-07-01 11:00:00' };
+    const venue = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Closing Too' });
+    const others = await seedEvent(t.wp, { post_title: 'Private of another', post_status: 'private', post_author: 1, ...at, meta: { _EventVenueID: venue } });
+    await send('delete', `/venues/${venue}`);
+    expect((await meta(others))._EventVenueID).toBeUndefined();
+
+    const authors = await seedPost(t.wp, { post_type: 'tribe_venue', post_title: 'Author Hall', post_author: callers.author.id });
+    const own = await seedEvent(t.wp, { post_title: 'Own private', post_status: 'private', post_author: callers.author.id, ...at, meta: { _EventVenueID: authors } });
+    const notOwn = await seedEvent(t.wp, { post_title: 'Private not own', post_status: 'private', post_author: 1, ...at, meta: { _EventVenueID: authors } });
+    const res = await t.request.delete(`${TRIBE_API}/venues/${authors}`).set('Authorization', callers.author.authorization);
+    expect(res.body.status).toBe('trash');
+    expect((await meta(own))._EventVenueID).toBeUndefined();
+    expect((await meta(notOwn))._EventVenueID).toBe(String(authors));
+  });
 });
 
 describe('organizers', () => {
