@@ -71,8 +71,9 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
             // the database's lock: reads keep the rest of the pool.
             return await gate.run(bounded.lockTimeoutMs, () => dialect.writeTransaction(knex, bounded, (trx) => underDeadline(trx, deadline, bounded, state, work), deadline));
           } catch (error) {
-            // A COMMIT that went out is never run again: the server may have applied it whatever came back.
-            if (state.commitSent) throw dialect.isCommitOutcomeUnknown(error) ? new CommitOutcomeUnknown(error) : error;
+            // A COMMIT that went out and got no answer may have been applied: it is never run again, and no answer
+            // may say it was not. One the database refused (an error in answer) rolled back like any statement.
+            if (state.commitSent && dialect.isCommitOutcomeUnknown(error)) throw new CommitOutcomeUnknown(error);
             // Whatever failed before the COMMIT went out was rolled back: past the deadline, that is the answer.
             if (deadline.passed) throw error instanceof DeadlineExceeded ? error : new DeadlineExceeded(error);
             if (attempt >= WRITE_ATTEMPTS || !dialect.isRetryable(error)) throw error;
