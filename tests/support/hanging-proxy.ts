@@ -6,7 +6,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * the stopped server's socket buffer, and is delivered in order when it resumes, its end too; new connections
  * wait for their greeting). Armed with `hangAtNextCommit`, the next COMMIT a client sends reaches the server and
  * the hang starts at once ('sent': the server commits, its answer waits) or once the server's answer to it went
- * back ('answered': what the client does next waits).
+ * back ('answered': what the client does next waits). Given a server to stop (`stoppable`), a hang stops the real server instead
+ * (SIGSTOP through PrivateMariaDb.pause) and the proxy passes every byte on: what the kernel then does with them
+ * (a COMMIT in the stopped server's socket, a client's close behind it) is the real server's.
  */
 
 type Moment = 'sent' | 'answered';
@@ -23,7 +25,7 @@ interface Pipe {
 }
 
 export class HangingProxy {
-  private server: Server | undefined;
+  private listener: Server | undefined;
   private pipes = new Set<Pipe>();
   private hung = false;
   private armed: { moment: Moment; ms: number; wrote: RegExp } | undefined;
@@ -31,13 +33,16 @@ export class HangingProxy {
   /** How many hangs a COMMIT started. */
   hangs = 0;
 
+  /** Set: a hang stops this server rather than holding the bytes. */
+  stoppable: { pause(): void; resume(): void } | undefined;
+
   constructor(private readonly target: { host: string; port: number }) {}
 
   async listen(): Promise<number> {
-    const server = createServer((client) => this.accept(client));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return (server.address() as { port: number }).port;
+    const listener = createServer((client) => this.accept(client));
+    this.listener = listener;
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    return (listener.address() as { port: number }).port;
   }
 
   /** The next COMMIT of a transaction that sent a statement matching `wrote` starts a hang of `ms` at `moment`. */
@@ -58,12 +63,14 @@ export class HangingProxy {
   hang(ms: number): void {
     this.hung = true;
     this.hangs++;
+    this.stoppable?.pause();
     clearTimeout(this.resumeTimer);
     this.resumeTimer = setTimeout(() => this.resume(), ms);
   }
 
   resume(): void {
     clearTimeout(this.resumeTimer);
+    if (this.hung) this.stoppable?.resume();
     this.hung = false;
     for (const pipe of this.pipes) {
       for (const { to, chunk } of pipe.held.splice(0)) deliver(to, chunk);
@@ -77,14 +84,14 @@ export class HangingProxy {
       pipe.client.destroy();
       pipe.server.destroy();
     }
-    await new Promise((resolve) => this.server?.close(resolve));
+    await new Promise((resolve) => this.listener?.close(resolve));
   }
 
   private accept(client: Socket): void {
     const server = connect(this.target.port, this.target.host);
     const pipe: Pipe = { client, server, held: [], hangAfterAnswerMs: 0, statements: [] };
     this.pipes.add(pipe);
-    const send = (to: Socket, chunk: Buffer | null) => (this.hung ? pipe.held.push({ to, chunk }) : deliver(to, chunk));
+    const send = (to: Socket, chunk: Buffer | null) => (this.hung && !this.stoppable ? pipe.held.push({ to, chunk }) : deliver(to, chunk));
     client.on('data', (chunk: Buffer) => {
       const sql = statementOf(chunk);
       const ended = sql !== undefined && /^\s*(COMMIT|ROLLBACK)\b/i.test(sql);
