@@ -6,9 +6,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * the stopped server's socket buffer, and is delivered in order when it resumes, its end too; new connections
  * wait for their greeting). Armed with `hangAtNextCommit`, the next COMMIT a client sends reaches the server and
  * the hang starts at once ('sent': the server commits, its answer waits) or once the server's answer to it went
- * back ('answered': what the client does next waits). Given a server to stop (`stoppable`), a hang stops the real server instead
- * (SIGSTOP through PrivateMariaDb.pause) and the proxy passes every byte on: what the kernel then does with them
- * (a COMMIT in the stopped server's socket, a client's close behind it) is the real server's.
+ * back ('answered': what the client does next waits). Given a server to stop (`stoppable`), a hang stops the real
+ * server instead (SIGSTOP through PrivateMariaDb.pause) and the proxy passes every byte on: what the kernel then does
+ * with them (a COMMIT in the stopped server's socket, a client's close behind it) is the real server's.
  */
 
 type Moment = 'sent' | 'answered';
