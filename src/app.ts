@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps): express.Express {
       sMaxAge: deps.cacheSMaxAge ?? 0,
       keep: deps.listCache === false ? 0 : 256,
     },
+    deadlineOf: (res) => res.locals.deadline as Deadline | undefined,
   });
 
   const app = express();
@@ -175,15 +176,15 @@ export function createApp(deps: AppDeps): express.Express {
       log[level]({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(seconds * 1e4) / 10, db }, 'request');
     });
     // A bounded answer time. A read still running at the deadline is answered 503 and its own answer dropped; a
-    // write under way is not: it is rolled back at its next statement (or its COMMIT, sent before the deadline,
-    // finishes) and its handler answers, so a 503 always means that nothing was stored (db/deadline.ts).
+    // write under way is not: it is rolled back at its next statement and its handler answers. Once a COMMIT of the
+    // request went out, only its outcome answers (db/database.ts), so a 503 always means that nothing was stored.
     const timeoutMs = deps.requestTimeoutMs ?? 30_000;
     if (timeoutMs > 0) {
       const deadline = Deadline.after(timeoutMs);
       response.locals.deadline = deadline;
       const timer = setTimeout(() => {
         deadline.expire();
-        if (!response.headersSent && !deadline.inWrite) sendRestError(response, 'rest_request_timeout');
+        if (!response.headersSent && !deadline.inWrite && !deadline.commitSent) sendRestError(response, 'rest_request_timeout');
       }, timeoutMs);
       response.on('close', () => clearTimeout(timer));
     }

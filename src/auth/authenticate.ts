@@ -68,7 +68,8 @@ export function createAuthenticator(options: AuthOptions): (ctx: AuthContext, re
     const match = await findMatchingApplicationPassword(ctx.wp, user.ID, stripApplicationPassword(credentials.password));
     if (!match) return restError('incorrect_password');
 
-    await recordApplicationPasswordUsage(ctx.wp, user.ID, match.uuid, ctx.remote.ip, ctx.now);
+    // WordPress's bookkeeping, not the request's write: a 5xx after it still means the request stored nothing.
+    await recordApplicationPasswordUsage(ctx.wp.forBookkeeping(), user.ID, match.uuid, ctx.remote.ip, ctx.now);
     ctx.principal = await loadPrincipal(ctx.wp, user);
     return null;
   };

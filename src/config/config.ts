@@ -145,6 +145,7 @@ const EnvSchema = z.object({
   DB_ACQUIRE_TIMEOUT: ms.default(5_000),
   DB_QUERY_TIMEOUT: ms.default(10_000),
   DB_LOCK_TIMEOUT: ms.default(10_000),
+  DB_COMMIT_TIMEOUT: ms.default(60_000),
   REQUEST_TIMEOUT: ms.default(30_000),
   HEADERS_TIMEOUT: ms.default(10_000),
   BODY_TIMEOUT: ms.default(30_000),
@@ -243,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     bodyLimit: e.BODY_LIMIT,
     listCache: e.LIST_CACHE,
     cacheSMaxAge: e.CACHE_S_MAXAGE,
-    databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT) },
+    databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT), commitTimeoutMs: e.DB_COMMIT_TIMEOUT },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT,
       headersTimeoutMs: e.HEADERS_TIMEOUT,

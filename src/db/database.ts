@@ -2,7 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from './database-config';
 import { dialectFor, type DatabaseLimits, type Dialect } from './dialect';
 import { ChangeStamps, StampedCache } from './stamped-cache';
-import { WriteLockTimeout } from './faults';
+import { CommitOutcomeUnknown, WriteLockTimeout } from './faults';
 import { Deadline, DeadlineExceeded } from './deadline';
 import type { ReadRouting } from './read-routing';
 import type { ReplicaSet } from './replicas';
@@ -37,7 +37,7 @@ export interface Database {
  * The defaults bound nothing the command-line tool does (long bulk statements); the service passes its configured
  * limits (config.ts).
  */
-export const UNBOUNDED_LIMITS: DatabaseLimits = { acquireTimeoutMs: 60_000, queryTimeoutMs: 0, lockTimeoutMs: 60_000, poolSize: 10 };
+export const UNBOUNDED_LIMITS: DatabaseLimits = { acquireTimeoutMs: 60_000, queryTimeoutMs: 0, lockTimeoutMs: 60_000, commitTimeoutMs: 0, poolSize: 10 };
 
 /** Attempts of a write transaction that keeps meeting deadlocks (the first run included). */
 const WRITE_ATTEMPTS = 6;
@@ -71,8 +71,11 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
             // the database's lock: reads keep the rest of the pool.
             return await gate.run(bounded.lockTimeoutMs, () => dialect.writeTransaction(knex, bounded, (trx) => underDeadline(trx, deadline, bounded, state, work), deadline));
           } catch (error) {
+            // A COMMIT that went out and got no answer may have been applied: it is never run again, and no answer
+            // may say it was not. One the database refused (an error in answer) rolled back like any statement.
+            if (state.commitSent && dialect.isCommitOutcomeUnknown(error)) throw new CommitOutcomeUnknown(error);
             // Whatever failed before the COMMIT went out was rolled back: past the deadline, that is the answer.
-            if (deadline.passed && !state.commitSent) throw error instanceof DeadlineExceeded ? error : new DeadlineExceeded(error);
+            if (deadline.passed) throw error instanceof DeadlineExceeded ? error : new DeadlineExceeded(error);
             if (attempt >= WRITE_ATTEMPTS || !dialect.isRetryable(error)) throw error;
             await pause(attempt);
           }
@@ -93,26 +96,31 @@ type TransactionClient = { query(conn: unknown, obj: string | { sql: string; opt
  * Runs `work` with the deadline checked before each of its statements (a statement past it is refused, which rolls
  * the transaction back) and each statement's time limited to the time left (on MySQL, where a statement that times
  * out closes its connection and the server rolls the transaction back); checked once more after `work`: the COMMIT
- * goes out only before the deadline, and is then waited for, so a committed write is answered as one.
+ * goes out only before the deadline. Once sent, the COMMIT is waited for up to its own limit (`commitTimeoutMs`), not
+ * the statement limit nor the deadline: a server that received it applies it, however late, so the request must
+ * wait for its answer to tell the truth (the answer's time is then the COMMIT's).
  */
 async function underDeadline<T>(trx: Knex.Transaction, deadline: Deadline, limits: DatabaseLimits, state: { commitSent: boolean }, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  if (deadline.at !== Infinity) {
-    const client = trx.client as unknown as TransactionClient;
-    const query = client.query.bind(client);
-    client.query = (conn, obj) => {
-      const sql = typeof obj === 'string' ? obj : obj.sql;
-      if (/^\s*(COMMIT|ROLLBACK)\b/i.test(sql)) return query(conn, obj);
-      if (deadline.passed) return Promise.reject(new DeadlineExceeded());
-      // mysql2's per-statement timeout (SQLite runs statements in-process and ignores it).
-      const timeout = deadline.cap(limits.queryTimeoutMs);
-      if (typeof obj === 'string') return query(conn, { sql: obj, options: { timeout } });
-      obj.options = { ...obj.options, timeout };
-      return query(conn, obj);
-    };
-  }
+  const client = trx.client as unknown as TransactionClient;
+  const query = client.query.bind(client);
+  const limited = (obj: string | { sql: string; options?: Record<string, unknown> }, timeout: number) => (typeof obj === 'string' ? { sql: obj, options: { timeout } } : { ...obj, options: { ...obj.options, timeout } });
+  client.query = (conn, obj) => {
+    const sql = typeof obj === 'string' ? obj : obj.sql;
+    if (/^\s*COMMIT\b/i.test(sql)) {
+      state.commitSent = true;
+      deadline.noteCommitSent();
+      // mysql2's per-statement timeout (SQLite commits in-process and ignores it); 0 waits without a limit.
+      return query(conn, limited(obj, limits.commitTimeoutMs)).then((answer) => {
+        deadline.noteCommitted();
+        return answer;
+      });
+    }
+    if (/^\s*ROLLBACK\b/i.test(sql) || deadline.at === Infinity) return query(conn, obj);
+    if (deadline.passed) return Promise.reject(new DeadlineExceeded());
+    return query(conn, limited(obj, deadline.cap(limits.queryTimeoutMs)));
+  };
   const result = await work(trx);
   deadline.check();
-  state.commitSent = true;
   return result;
 }
 

@@ -25,8 +25,22 @@ export class Deadline {
   /** Set by expire(): the deadline counts as passed whatever the clock says. */
   private expired = false;
 
+  /** The request's own deadline, for a view of it made by aside(). */
+  private parent: Deadline | undefined;
+
+  /**
+   * The same time, for a write that is the request's bookkeeping rather than what it asked for (WordPress records an
+   * application password's last use): its transactions do not count as the request's write (inWrite, commitSent).
+   */
+  aside(): Deadline {
+    const view = new Deadline(this.at, this.now);
+    view.parent = this;
+    return view;
+  }
+
   /** Milliseconds left (Infinity without a deadline, 0 once passed). */
   left(): number {
+    if (this.parent) return this.parent.left();
     return this.expired ? 0 : Math.max(0, this.at - this.now());
   }
 
@@ -59,7 +73,7 @@ export class Deadline {
    * (a connection back to its pool).
    */
   race<T>(waiting: Promise<T>, late: (value: T) => void): Promise<T> {
-    if (this.at === Infinity && !this.expired) return waiting;
+    if (this.left() === Infinity) return waiting;
     let timer: NodeJS.Timeout | undefined;
     let lost = false;
     const expiry = new Promise<never>((_, reject) => {
@@ -80,6 +94,30 @@ export class Deadline {
   /** Whether a write transaction of the request is under way: its end, not the timer, answers the request. */
   get inWrite(): boolean {
     return this.writing > 0;
+  }
+
+  private sentCommit = false;
+  private confirmedCommit = false;
+
+  /**
+   * A COMMIT of the request went out: from then on only its outcome may answer the request (the timer stays silent,
+   * a 5xx would tell a client that nothing was stored).
+   */
+  get commitSent(): boolean {
+    return this.sentCommit;
+  }
+
+  /** The database confirmed a COMMIT of the request: the request answers as a stored write, or not at all. */
+  get committed(): boolean {
+    return this.confirmedCommit;
+  }
+
+  noteCommitSent(): void {
+    this.sentCommit = true;
+  }
+
+  noteCommitted(): void {
+    this.confirmedCommit = true;
   }
 
   /** Marks a write transaction under way for the time of `work`. */

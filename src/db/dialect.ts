@@ -35,6 +35,11 @@ export interface DatabaseLimits {
   queryTimeoutMs: number;
   /** Longest wait for the write lock (GET_LOCK, InnoDB row locks, SQLite's busy file). */
   lockTimeoutMs: number;
+  /**
+   * Longest wait for a COMMIT's answer (MySQL), 0 for none. Neither the statement limit nor the request's deadline
+   * cuts it: a COMMIT the server received is applied, so the request waits for what it did (database.ts).
+   */
+  commitTimeoutMs: number;
   /** Connections in the MySQL pool. */
   poolSize: number;
 }
@@ -53,6 +58,8 @@ export interface Dialect {
   isRetryable(error: unknown): boolean;
   /** The database cannot be reached or written right now (retryable failures included, once retries ran out). */
   isUnavailable(error: unknown): boolean;
+  /** A COMMIT failed this way may have been applied all the same (the connection failed, not the transaction). */
+  isCommitOutcomeUnknown(error: unknown): boolean;
   listTables(knex: Knex): Promise<string[]>;
   columns(knex: Knex, table: string): Promise<ColumnInfo[]>;
   indexes(knex: Knex, table: string): Promise<IndexInfo[]>;

@@ -40,6 +40,15 @@ export function mysqlUnavailable(error: unknown): boolean {
   return (error as { fatal?: unknown })?.fatal === true || isPoolTimeout(error) || /closed state/.test((error as Error)?.message ?? '');
 }
 
+/**
+ * A failed COMMIT whose outcome only the server knows: the connection was lost, or the COMMIT went unanswered within
+ * its bound (the connection is then closed, but a server that received the COMMIT still applies it). An error the
+ * server sent back in answer (a packet with its errno) means that the transaction was not committed.
+ */
+export function mysqlCommitOutcomeUnknown(error: unknown): boolean {
+  return (error as { fatal?: unknown })?.fatal === true || typeof (error as { errno?: unknown })?.errno !== 'number';
+}
+
 /** SQLITE_BUSY / SQLITE_LOCKED (and their extended codes): another connection holds the file. */
 export function sqliteRetryable(error: unknown): boolean {
   return /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error));
@@ -59,5 +68,16 @@ export class WriteLockTimeout extends Error {
   readonly code = 'WRITE_LOCK_TIMEOUT';
   constructor(ms: number) {
     super(`waited ${ms} ms for the write lock`);
+  }
+}
+
+/**
+ * A write whose COMMIT was sent but whose outcome is unknown (mysqlCommitOutcomeUnknown): it may be stored. No answer
+ * may claim either outcome; the request is left unanswered (its connection closed) rather than answered 5xx.
+ */
+export class CommitOutcomeUnknown extends Error {
+  readonly code = 'COMMIT_OUTCOME_UNKNOWN';
+  constructor(cause: unknown) {
+    super('the connection failed while the COMMIT was under way; whether it was stored is unknown', { cause });
   }
 }

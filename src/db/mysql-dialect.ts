@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect, IndexInfo } from './dialect';
-import { codeOf, mysqlRetryable, mysqlUnavailable, WriteLockTimeout } from './faults';
+import { codeOf, mysqlCommitOutcomeUnknown, mysqlRetryable, mysqlUnavailable, WriteLockTimeout } from './faults';
 
 /** The MySQL/MariaDB dialect: WordPress's own engine. */
 
@@ -84,6 +84,7 @@ export const mysqlDialect: Dialect = {
   },
   isRetryable: mysqlRetryable,
   isUnavailable: mysqlUnavailable,
+  isCommitOutcomeUnknown: mysqlCommitOutcomeUnknown,
   async listTables(knex) {
     const rows: Array<{ name: string }> = (
       await knex.raw('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()')

@@ -107,6 +107,8 @@ export const sqliteDialect: Dialect = {
   writeTransaction: (knex, _limits, work) => knex.transaction(work),
   isRetryable: sqliteRetryable,
   isUnavailable: sqliteUnavailable,
+  // SQLite commits in-process: a failed COMMIT is one the library saw fail.
+  isCommitOutcomeUnknown: () => false,
   async resetAutoIncrement(knex, table) {
     // AUTOINCREMENT tables keep their counter in sqlite_sequence (absent until the first insert).
     const sequence = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'");

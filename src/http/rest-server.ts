@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { Deadline } from '../db/deadline';
+import { CommitOutcomeUnknown } from '../db/faults';
 import { defaultsFor, parseArgs, withOwnChecks } from './args';
 import { conditionalStep } from './conditional-step';
 import { restRoot, type HttpContext } from './context';
@@ -32,6 +34,11 @@ export interface RestServerOptions<C extends HttpContext> {
   heavy?: Limiter;
   /** ETags, 304s and answers kept under the change stamp (conditional.ts); absent: none. */
   conditional?: ConditionalOptions<C>;
+  /**
+   * The request's deadline (db/deadline.ts), if it has one: the checks that follow the handler end by it, and a
+   * request whose write may be stored is never answered with a 5xx, which tells a client that nothing was.
+   */
+  deadlineOf?(res: Response): Deadline | undefined;
 }
 
 export interface RestServer<C extends HttpContext> {
@@ -205,13 +212,20 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
         else ctx.log.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
       }
       const rest = known ?? restError('internal_server_error');
+      // A COMMIT whose outcome is unknown, or a failure after a commit: any answer could be a lie, so none is given
+      // (the connection is closed; a client then knows nothing, as the service does).
+      if (error instanceof CommitOutcomeUnknown || (rest.status >= 500 && options.deadlineOf?.(res)?.committed)) {
+        ctx.log.error({ err: error, requestId: ctx.requestId }, 'answer withheld: the write may be stored');
+        res.socket?.destroy();
+        return;
+      }
       result = rest.toJSON();
       status = rest.status;
     }
     let allow: string[] | undefined;
     if (matched) {
       try {
-        allow = await allowedMethods(matched.route, matched.request);
+        allow = await allowedMethods(matched.route, matched.request, options.deadlineOf?.(res));
       } catch (error) {
         ctx.log.error({ err: error, requestId: ctx.requestId }, 'cannot check the allowed methods');
       }
@@ -286,14 +300,17 @@ export function createRestServer<C extends HttpContext>(options: RestServerOptio
    * (run on the request as it came). After a write they share a scratch space of their own, as what the steps
    * memoized may be stale; a read changed nothing, so they reuse its space (the addressed post is not read again).
    */
-  async function allowedMethods(route: CompiledRoute<C>, request: RestRequest<Record<string, unknown>, C>): Promise<string[]> {
+  async function allowedMethods(route: CompiledRoute<C>, request: RestRequest<Record<string, unknown>, C>, deadline: Deadline | undefined): Promise<string[]> {
     const allowed = new Set<string>(routeMethods(route.def));
     const locals = request.method === 'GET' ? request.locals : new RequestLocals();
     for (const endpoint of route.def.endpoints) {
       if (!endpoint.permission) continue;
       let ok: boolean;
       try {
-        ok = (await endpoint.permission({ ...request, locals })) === true;
+        // A check that outlasts the request's deadline (a write committed just before a hung database) counts as a
+        // refusal: the write's answer is not held back by it.
+        const verdict = Promise.resolve(endpoint.permission({ ...request, locals }));
+        ok = (await (deadline ? deadline.race(verdict, () => undefined) : verdict)) === true;
       } catch {
         ok = false;
       }

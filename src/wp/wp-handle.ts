@@ -33,6 +33,14 @@ export class WpData {
     return new WpData(db.knex, db.dialect, prefix, db);
   }
 
+  /**
+   * The same handle for the request's bookkeeping writes (an application password's last use): bound by its
+   * deadline, but not what the request's answer is about (Deadline.aside).
+   */
+  forBookkeeping(): WpData {
+    return this.deadline ? new WpData(this.knex, this.dialect, this.prefix, this.db, this.deadline.aside()) : this;
+  }
+
   /** The same handle for one request: its write transactions end by the request's deadline. */
   withDeadline(deadline: Deadline | undefined): WpData {
     return deadline ? new WpData(this.knex, this.dialect, this.prefix, this.db, deadline) : this;

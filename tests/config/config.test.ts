@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       bodyLimit: 10485760,
       cacheSMaxAge: 0,
       listCache: true,
-      databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000 },
+      databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000, commitTimeoutMs: 60000 },
       http: { requestTimeoutMs: 30000, headersTimeoutMs: 10000, bodyTimeoutMs: 30000, keepAliveTimeoutMs: 5000, heavyConcurrency: 4, heavyQueueMs: 10000, shutdownTimeoutMs: 10000 },
       workers: 1,
       replicas: [],
@@ -32,8 +32,8 @@ describe('loadConfig', () => {
   });
 
   it('reads the limits on waiting, and refuses a negative one', () => {
-    const config = loadConfig({ DB_QUERY_TIMEOUT: '0', DB_LOCK_TIMEOUT: '2500', DB_POOL_SIZE: '3', REQUEST_TIMEOUT: '1000', HEAVY_REQUESTS: '2', SHUTDOWN_TIMEOUT: '500' });
-    expect(config.databaseLimits).toEqual({ poolSize: 3, acquireTimeoutMs: 5000, queryTimeoutMs: 0, lockTimeoutMs: 2500 });
+    const config = loadConfig({ DB_QUERY_TIMEOUT: '0', DB_LOCK_TIMEOUT: '2500', DB_COMMIT_TIMEOUT: '0', DB_POOL_SIZE: '3', REQUEST_TIMEOUT: '1000', HEAVY_REQUESTS: '2', SHUTDOWN_TIMEOUT: '500' });
+    expect(config.databaseLimits).toEqual({ poolSize: 3, acquireTimeoutMs: 5000, queryTimeoutMs: 0, lockTimeoutMs: 2500, commitTimeoutMs: 0 });
     expect(config.http).toMatchObject({ requestTimeoutMs: 1000, heavyConcurrency: 2, shutdownTimeoutMs: 500 });
     expect(() => loadConfig({ REQUEST_TIMEOUT: '-1' })).toThrow(/^REQUEST_TIMEOUT: /);
   });
