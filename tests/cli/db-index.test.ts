@@ -131,7 +131,7 @@ it('db:index adds the search table to an index installed without it (SQLite), an
     const wp = WpData.open(db, PREFIX);
     const before = await eventIndexState(wp);
     await deleteOption(wp, 'calendar_event_search');
-    for (const sql of searchIndexDropDdl(before.search, PREFIX)) await db.knex.raw(sql);
+    for (const sql of searchIndexDropDdl(wp, before.search)) await db.knex.raw(sql);
   });
   expect((await state()).search).toEqual(NONE.search);
   expect(await searched('Later')).toBe(1);

@@ -158,7 +158,7 @@ describe('a database this service created', () => {
     if (target.sqliteFile === null) return; // MySQL has no search table
     await target.withDb(async (db) => {
       const wp = WpData.open(db, PREFIX);
-      for (const sql of searchIndexDropDdl((await eventIndexState(wp)).search, PREFIX)) await db.knex.raw(sql);
+      for (const sql of searchIndexDropDdl(wp, (await eventIndexState(wp)).search)) await db.knex.raw(sql);
     });
     const missing = await status(target);
     expect(missing.code).toBe(1);
