@@ -67,8 +67,8 @@ const CHUNK = 256;
 
 /**
  * The windows (trigrams) of the text `text` (an SQL expression: a column of `NEW` in a trigger), or of the texts
- * of the rows `from` selects, each with its post's id. MariaDB finds the n-th character of a utf8mb4 text by walking it from the
- * start, so cutting every window from the whole text costs the square of its length (seconds for a 10,000-word
+ * of the rows `from` selects, each with its post's id. MariaDB finds the n-th character of a utf8mb4 text by
+ * walking it from the start, so cutting every window from the whole text costs the square of its length (seconds for a 10,000-word
  * post). The text is cut into chunks of 258 characters first (one per 256 starting positions, a range of the
  * positions table), kept in a derived table (its LIMIT keeps the planner from merging it back), and each window
  * is cut from its chunk: a text of L characters costs L²/512 + 128·L character steps. Chunks number at most the
@@ -122,7 +122,7 @@ const REBUILD_RANGE = 2_000;
 /**
  * Rewrites the trigram rows of every event from the posts, a range of ids per transaction, so that a list reading
  * the table meanwhile finds every event's rows, the old ones or the new ones; and removes those of posts that are
- * no longer events.
+ * no longer events or no longer there.
  */
 export async function rebuildTrigramRows(wp: WpData): Promise<void> {
   const [{ top }] = (await wp.knex(wp.t.posts).max({ top: 'ID' })) as [{ top: number | null }];
@@ -134,7 +134,9 @@ export async function rebuildTrigramRows(wp: WpData): Promise<void> {
       for (const sql of insertPostsSql(wp, `p.ID BETWEEN ${first} AND ${last}`)) await trx.raw(sql);
     });
   }
-  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id NOT IN (SELECT p.ID FROM ${wp.t.posts} p WHERE ${isEvent('p')})`);
+  // Each range's rows were deleted whatever their post, and written again for its events only; rows of ids beyond
+  // the last post (posts deleted while the triggers were gone) go too, by the post_id key.
+  await wp.knex.raw(`DELETE FROM ${table} WHERE post_id > ${Number(top ?? 0)}`);
 }
 
 /** What the triggers would have written for the posts `where` selects (on `post_id`, then on `p.ID`). */
