@@ -96,6 +96,10 @@ function insertPostsSql(wp: WpData, where: string): string[] {
   );
 }
 
+/**
+ * The three triggers on the posts (`names`: insert, update, delete), idle while a bulk writer's session sets `flag`:
+ * an event's rows are written again when its text, type or id changes, and go with the post.
+ */
 export function trigramTriggers(wp: WpData, names: readonly string[], flag: string): TriggerSpec[] {
   const table = `\`${trigramTable(wp.prefix)}\``;
   const [insert, update, del] = names;
