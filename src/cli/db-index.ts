@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { dropEventIndex, EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, installEventIndex, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index';
 import { EVENT_INDEX_VERSION } from '../calendar/registry/identifiers';
-import { EVENT_SEARCH_TABLE, searchIndexSupported } from '../calendar/data/event-search-index';
+import { searchIndexTable } from '../calendar/data/event-search-index';
 import { withDatabase, UsageError, type CliCommand } from './command';
 
 /**
  * `db:index [--drop]`: installs the event index on an existing WordPress database (the service never changes the
  * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
  * from the events already there, its term index (one table, six triggers on the term relationships and the index;
- * lists filtered by terms count through it) (on SQLite also the search table, an FTS5 index of the events' text, and its three
- * triggers on the posts table), and where the plugin's custom tables exist the occurrence index (one table, nine
+ * lists filtered by terms count through it), the search table (on SQLite an FTS5 index of the events' text, on MySQL
+ * a table of its trigrams) and its three triggers on the posts table, and where the plugin's custom tables exist the occurrence index (one table, nine
  * triggers). Running it again checks the rows and changes no schema, unless the install is of an earlier version,
  * which it upgrades; `--drop` removes the tables, the triggers and the marks, leaving the WordPress tables as they were.
  */
@@ -37,7 +37,7 @@ export const dbIndex: CliCommand = {
         }
         const result = await installEventIndex(wp);
         const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
-        const search = searchIndexSupported(wp) ? `, and the search table ${config.tablePrefix}${EVENT_SEARCH_TABLE} of their text with three triggers on ${wp.t.posts}` : '';
+        const search = result.search ? `, and the search table ${searchIndexTable(wp)} of their text with three triggers on ${wp.t.posts}` : '';
         const occurrences =
           result.occurrences === undefined
             ? ''

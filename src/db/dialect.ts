@@ -63,6 +63,8 @@ export interface Dialect {
   listTables(knex: Knex): Promise<string[]>;
   columns(knex: Knex, table: string): Promise<ColumnInfo[]>;
   indexes(knex: Knex, table: string): Promise<IndexInfo[]>;
+  /** The collation of each text column of `table` that declares one (MySQL/MariaDB; none on SQLite). */
+  columnCollations(knex: Knex, table: string): Promise<Map<string, string>>;
   /** `CAST(<expr> AS <signed integer>)` for numeric comparison of meta values. */
   castInteger(knex: Knex, column: string): Knex.Raw;
   /** Case-sensitive binary equality (slugs are case-insensitive by collation; hashes are not). */

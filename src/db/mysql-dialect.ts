@@ -108,6 +108,12 @@ export const mysqlDialect: Dialect = {
       autoIncrement: /auto_increment/i.test(String(r.extra)),
     }));
   },
+  async columnCollations(knex, table) {
+    const rows: Array<{ name: string; collation: string }> = (
+      await knex.raw('SELECT COLUMN_NAME AS name, COLLATION_NAME AS collation FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND COLLATION_NAME IS NOT NULL', [table])
+    )[0];
+    return new Map(rows.map((r) => [String(r.name), String(r.collation)]));
+  },
   async indexes(knex, table) {
     const rows: Array<{ Key_name: string; Non_unique: number; Column_name: string; Seq_in_index: number }> = (
       await knex.raw('SHOW INDEX FROM ??', [table])

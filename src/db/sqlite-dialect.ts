@@ -61,6 +61,7 @@ export const sqliteDialect: Dialect = {
       autoIncrement: r.pk === 1 && new RegExp(`"${r.name}"[^,]*AUTOINCREMENT`, 'i').test(ddl),
     }));
   },
+  columnCollations: async () => new Map(),
   async indexes(knex, table) {
     const list: Array<{ name: string; unique: number; origin: string }> = await knex.raw('SELECT name, "unique", origin FROM pragma_index_list(?)', [table]);
     const result: IndexInfo[] = [];

@@ -56,15 +56,19 @@ const searched = (word: string) =>
   });
 const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX)));
 /** Nothing of the index: no table, trigger or mark, and none of its search table either. */
-const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false, stale: false }, outdated: false, search: { table: false, triggers: [], complete: false } };
+const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false, stale: false }, outdated: false, search: { supported: true, table: false, triggers: [], complete: false } };
 const TRIGGERS = [
   ...['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
   ...['relationship_insert', 'relationship_update', 'relationship_delete', 'index_insert', 'index_update', 'index_delete'].map((s) => `${PREFIX}calendar_event_term_index_${s}`),
 ].sort();
 const INDEX_TABLES = [`${PREFIX}calendar_change_stamps`, `${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_term_index`];
 const termIndexRows = () => target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_term_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n));
-/** The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it. */
-const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`));
+/**
+ * The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it, on MySQL
+ * the trigram table and its positions.
+ */
+const searchTables = (names: string[]) => names.filter((t) => t.startsWith(`${PREFIX}calendar_event_search`) || t.startsWith(`${PREFIX}calendar_event_trigram`));
+const searchTable = () => (target.sqliteFile === null ? `${PREFIX}calendar_event_trigrams` : `${PREFIX}calendar_event_search`);
 const tables = () => target.withDb(async (db) => (await db.dialect.listTables(db.knex)).filter((t) => t.startsWith(PREFIX)).sort());
 
 beforeAll(async () => {
@@ -93,18 +97,17 @@ it('an existing database has no index until db:index installs it; a second run c
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
     stderr: '',
   });
   const after = await tables();
   expect(after.filter((t) => !searchTables(after).includes(t))).toEqual([...before, ...INDEX_TABLES].sort());
   const installed = await state();
   expect(installed).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false });
-  // On SQLite the index carries its search table (FTS5) and three triggers; MySQL has no substring index.
-  const sqlite = target.sqliteFile !== null;
-  expect(installed.search).toEqual(sqlite ? { table: true, triggers: expect.arrayContaining([expect.any(String)]), complete: true } : NONE.search);
-  expect(installed.search.triggers).toHaveLength(sqlite ? 3 : 0);
-  expect(searchTables(after).length > 0).toBe(sqlite);
+  // The index carries its search table (FTS5 on SQLite, trigrams on MySQL) and three triggers.
+  expect(installed.search).toEqual({ supported: true, table: true, triggers: expect.arrayContaining([expect.any(String)]), complete: true });
+  expect(installed.search.triggers).toHaveLength(3);
+  expect(searchTables(after).length > 0).toBe(true);
   expect(await total()).toBe(3);
   expect(await searched('Event')).toBe(3);
   // The term index holds the relationship written before it, and the category's list counts through it.
@@ -125,19 +128,18 @@ it('an existing database has no index until db:index installs it; a second run c
   expect(await searched('Later')).toBe(1);
 });
 
-it('db:index adds the search table to an index installed without it (SQLite), and its search finds the same events', async () => {
-  if (target.sqliteFile === null) return;
+it('db:index adds the search table to an index installed without it, and its search finds the same events', async () => {
   await target.withDb(async (db) => {
     const wp = WpData.open(db, PREFIX);
     const before = await eventIndexState(wp);
     await deleteOption(wp, 'calendar_event_search');
-    for (const sql of searchIndexDropDdl(before.search, PREFIX)) await db.knex.raw(sql);
+    for (const sql of searchIndexDropDdl(wp, before.search)) await db.knex.raw(sql);
   });
   expect((await state()).search).toEqual(NONE.search);
   expect(await searched('Later')).toBe(1);
   const run = await cli(['db:index']);
   expect(run.stdout).toMatch(/^Installed the event index/);
-  expect((await state()).search).toEqual({ table: true, triggers: expect.any(Array), complete: true });
+  expect((await state()).search).toEqual({ supported: true, table: true, triggers: expect.any(Array), complete: true });
   expect((await state()).search.triggers).toHaveLength(3);
   expect(await searched('Later')).toBe(1);
   expect(await searched('Event')).toBe(3);
@@ -218,10 +220,10 @@ describe('an install of an earlier version', () => {
 
     expect(await cli(['db:index'])).toEqual({
       code: 0,
-      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index${target.sqliteFile === null ? '' : `, and the search table ${PREFIX}calendar_event_search of their text with three triggers on ${PREFIX}posts`}; event lists now count and page through it.\n`,
+      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
       stderr: '',
     });
-    expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false, search: { complete: target.sqliteFile !== null } });
+    expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false, search: { complete: true } });
     // The trigger is this version's again: a post deleted with plain SQL leaves the index.
     const last = await target.withDb(async (db) => Number((await db.knex(`${PREFIX}posts`).max({ id: 'ID' }))[0]!.id));
     await target.withDb((db) => db.knex(`${PREFIX}posts`).where('ID', last).delete());

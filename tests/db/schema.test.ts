@@ -126,10 +126,10 @@ describe('WordPress core tables', () => {
       tribe_events_calendar_options: phpSerialize({ posts_per_page: '24' }),
     });
     // The defaults are autoloaded; the record of the tables this service created (which `reset` checks) and the
-    // marks of the event index created with them (and of its search table, on SQLite) are not.
+    // marks of the event index created with them (and of its search table) are not.
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
-      // The search table's mark (SQLite) goes before the event index's, which the lists read first and is written last.
-      ...(onMysql() ? [] : [['calendar_event_search', EVENT_SEARCH_INDEX_VERSION, 'off']]),
+      // The search table's mark goes before the event index's, which the lists read first and is written last.
+      ['calendar_event_search', EVENT_SEARCH_INDEX_VERSION, 'off'],
       ['calendar_event_index', '4', 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);

@@ -8,7 +8,6 @@ import { EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS, 
 import { isTruthy } from '../../php/truthiness';
 import { eventIndexState, eventIndexTable, eventListPath, occurrenceIndexTable, type EventIndexState, type EventListPath } from './event-index';
 import { tecOccurrencesTable } from './event-index-sql';
-import { searchIndexSupported } from './event-search-index';
 import { eventTermIndexTable } from './event-term-index-sql';
 
 /**
@@ -121,7 +120,7 @@ async function indexStatus(wp: WpData, exists: (table: string) => boolean, occur
     eventTerms: termsKnown ? await countOfEvents(wp, wp.t.term_relationships, 'object_id') : 0,
     occurrenceRows: state.occurrenceIndex.table ? await count(wp, occurrenceIndexTable(wp.prefix)) : null,
     occurrences: occurrencesTable ? await countOfEvents(wp, tecOccurrencesTable(wp.prefix), 'post_id') : null,
-    searchSupported: searchIndexSupported(wp),
+    searchSupported: state.search.supported,
     lists: await eventListPath(wp),
   };
 }

@@ -20,7 +20,7 @@ import {
 } from './event-index-sql';
 import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers, termRowsSql } from './event-term-index-sql';
 import { changeStampState, dropChangeStamps, installChangeStamps, type PostTable } from '../../wp/change-stamps';
-import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, searchIndexSupported, type SearchIndexState } from './event-search-index';
+import { rebuildSearchRows, searchIndexDdl, searchIndexDropDdl, searchIndexState, type SearchIndexState } from './event-search-index';
 
 export { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, eventIndexTable, OCCURRENCE_INDEX_TABLE, occurrenceIndexTable } from './event-index-sql';
 
@@ -65,7 +65,7 @@ export interface EventIndexState {
    * whose occurrence index is stale.
    */
   outdated: boolean;
-  /** The search table of the index, its triggers and its mark (SQLite only). */
+  /** The search table of the index, its triggers and its mark. */
   search: SearchIndexState;
 }
 
@@ -88,8 +88,8 @@ export async function eventIndexState(wp: WpData): Promise<EventIndexState> {
   return { table, termTable, triggers, version, complete, occurrencesTable, occurrenceIndex: { table: occurrenceTable, complete: occurrenceComplete, stale }, outdated, search };
 }
 
-/** Every piece of the search index is there (or the engine has none). */
-const searchComplete = (wp: WpData, search: SearchIndexState) => !searchIndexSupported(wp) || (search.table && search.triggers.length === 3 && search.complete);
+/** Every piece of the search index is there (or the site can have none). */
+const searchComplete = (search: SearchIndexState) => !search.supported || (search.table && search.triggers.length === 3 && search.complete);
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
 export class EventIndexRefusedError extends Error {}
@@ -174,12 +174,12 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
   const termTable = eventTermIndexTable(wp.prefix);
   const occurrenceTable = occurrenceIndexTable(wp.prefix);
   const hasOccurrenceIndex = await wp.dialect.tableExists(wp.knex, occurrenceTable);
-  const { triggers } = await eventIndexState(wp);
+  const { triggers, search } = await eventIndexState(wp);
   await wp.transaction((trx) => withTriggersAsleep(trx, triggers, () => writeIndexRows(trx, () => '1 = 1', { events: true, terms: true, occurrences: hasOccurrenceIndex })));
   const tables = [table, termTable, ...(hasOccurrenceIndex ? [occurrenceTable] : [])];
   const occurrences = hasOccurrenceIndex ? await count(wp, occurrenceTable) : undefined;
   await wp.dialect.analyze(wp.knex, tables);
-  if (searchIndexSupported(wp)) await rebuildSearchRows(wp);
+  if (search.supported && search.table) await rebuildSearchRows(wp);
   return { events: await count(wp, table), occurrences };
 }
 
@@ -193,6 +193,8 @@ export interface InstallResult {
   rows: number;
   /** Rows of the occurrence index, where the plugin's occurrences table exists. */
   occurrences?: number;
+  /** The index has its search table (event-search-index.ts). */
+  search: boolean;
 }
 
 /**
@@ -204,7 +206,7 @@ export interface InstallResult {
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
   const wanted = [...eventIndexTriggerNames(wp.prefix), ...eventTermIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
-  const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(wp, before.search);
+  const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(before.search);
   const earlier = before.version !== null && !before.complete ? before.version : undefined;
   if (!upToDate) {
     await checkPrivileges(wp, before.triggers.length > 0 || earlier ? [...new Set([...INSTALL_PRIVILEGES, ...DROP_PRIVILEGES])] : INSTALL_PRIVILEGES, 'install');
@@ -223,12 +225,12 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
     // Triggers first, rows second: a row written in between is then covered twice rather than missed.
     const triggers = [...eventIndexTriggers(wp), ...eventTermIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
-    if (searchIndexSupported(wp)) for (const sql of searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
+    if (before.search.supported) for (const sql of await searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
   }
   const rows = await rebuildEventIndexRows(wp);
-  if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: searchIndexSupported(wp) });
+  if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: before.search.supported });
   await installCalendarChangeStamps(wp);
-  return { created: !upToDate, upgradedFrom: earlier, ...(before.occurrenceIndex.stale ? { restoredOccurrenceIndex: true } : {}), rows: rows.events, occurrences: rows.occurrences };
+  return { created: !upToDate, upgradedFrom: earlier, ...(before.occurrenceIndex.stale ? { restoredOccurrenceIndex: true } : {}), rows: rows.events, occurrences: rows.occurrences, search: before.search.supported };
 }
 
 /** The plugin's tables of an event's rows, where they exist: their writes stamp the event's post type. */
@@ -267,7 +269,7 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
   await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
-  for (const sql of searchIndexDropDdl(search, wp.prefix)) await ddl(wp, sql, 'drop');
+  for (const sql of searchIndexDropDdl(wp, search)) await ddl(wp, sql, 'drop');
   for (const table of [eventTermIndexTable(wp.prefix), eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
   await dropChangeStamps(wp, (sql) => ddl(wp, sql, 'drop'));
   return { dropped: true };

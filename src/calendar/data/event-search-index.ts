@@ -3,6 +3,8 @@ import type { TriggerSpec } from '../../db/dialect';
 import { searchTerms } from '../../wp/search';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../registry/identifiers';
+import { DEFERRED_FLAG } from './event-index-sql';
+import { lookupTrigrams, narrowByTrigrams, rebuildTrigramRows, trigramCollation, trigramDropDdl, trigramRowsSql, trigramTable, trigramTablesDdl, trigramTriggers } from './event-search-trigrams';
 
 /**
  * The event search index (SQLite): an FTS5 table with the trigram tokenizer over the title, excerpt and content of
@@ -13,8 +15,9 @@ import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from
  * unchanged, so the matches are exactly WordPress's. It is part of the event index on SQLite: installed and dropped
  * with it, marked complete by its own option (written last, removed first).
  *
- * MySQL and MariaDB have no substring index: InnoDB's FULLTEXT indexes words (MariaDB has no n-gram parser), so it
- * cannot find `jazz` inside `jazzy`; there the LIKE clauses read the posts of the window as before.
+ * MySQL and MariaDB have no substring index (InnoDB's FULLTEXT indexes words; MariaDB has no n-gram parser): there
+ * the index is a table of trigrams kept by the same three triggers (event-search-trigrams.ts), read the same way —
+ * it narrows the candidates, WordPress's LIKE clauses decide.
  */
 
 export const EVENT_SEARCH_TABLE = 'calendar_event_search';
@@ -23,8 +26,10 @@ export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TAB
 
 export const eventSearchTriggerNames = (prefix: string): string[] => ['insert', 'update', 'delete'].map((s) => `${prefix}calendar_event_search_${s}`);
 
-/** Whether this engine has the search index (SQLite's FTS5 trigram tokenizer). */
-export const searchIndexSupported = (wp: WpData): boolean => wp.dialect.name === 'sqlite';
+const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';
+
+/** The table the search index keeps its entries in: the FTS5 table on SQLite, the trigram table on MySQL. */
+export const searchIndexTable = (wp: WpData): string => (onSqlite(wp) ? eventSearchTable(wp.prefix) : trigramTable(wp.prefix));
 
 const isEvent = (post: string) => `${post}.post_type = '${POST_TYPE.event}'`;
 
@@ -52,15 +57,21 @@ function triggers(wp: WpData): TriggerSpec[] {
 }
 
 export interface SearchIndexState {
+  /**
+   * The site can have it: always on SQLite; on MySQL when the posts' text columns share one utf8mb4 collation
+   * (event-search-trigrams.ts: trigramCollation).
+   */
+  supported: boolean;
   table: boolean;
   triggers: string[];
   complete: boolean;
 }
 
 export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<string>): Promise<SearchIndexState> {
-  const table = await wp.dialect.tableExists(wp.knex, eventSearchTable(wp.prefix));
+  const table = await wp.dialect.tableExists(wp.knex, searchIndexTable(wp));
+  const supported = onSqlite(wp) || (await wp.dialect.tableExists(wp.knex, wp.t.posts) && (await trigramCollation(wp)) !== null);
   const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_SEARCH_INDEX_OPTION).first();
-  return { table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
+  return { supported, table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
 }
 
 /**
@@ -68,18 +79,23 @@ export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<
  * of this version (an earlier version's, or an interrupted install) is dropped with its triggers and made again:
  * its rows are rebuilt from the posts anyway.
  */
-export function searchIndexDdl(wp: WpData, before: SearchIndexState): string[] {
+export async function searchIndexDdl(wp: WpData, before: SearchIndexState): Promise<string[]> {
   const remake = !before.complete && before.table;
   const present = new Set(remake ? [] : before.triggers);
+  const text = onSqlite(wp) ? null : await trigramCollation(wp);
+  if (!onSqlite(wp) && text === null) return [];
+  const tables = text === null ? [createTableSql(wp.prefix)] : trigramTablesDdl(wp.prefix, text);
+  const specs = onSqlite(wp) ? triggers(wp) : trigramTriggers(wp, eventSearchTriggerNames(wp.prefix), DEFERRED_FLAG);
   return [
-    ...(remake ? searchIndexDropDdl(before, wp.prefix) : []),
-    ...(before.table && !remake ? [] : [createTableSql(wp.prefix)]),
-    ...triggers(wp).filter((t) => !present.has(t.name)).map((t) => wp.dialect.createTriggerSql(t)),
+    ...(remake ? searchIndexDropDdl(wp, before) : []),
+    ...(before.table && !remake ? [] : tables),
+    ...specs.filter((t) => !present.has(t.name)).map((t) => wp.dialect.createTriggerSql(t)),
   ];
 }
 
 /** Rewrites the index from the event posts: what the triggers would have written for rows older than them. */
 export async function rebuildSearchRows(wp: WpData): Promise<void> {
+  if (!onSqlite(wp)) return rebuildTrigramRows(wp);
   const table = eventSearchTable(wp.prefix);
   await wp.knex.raw(`DELETE FROM "${table}"`);
   await wp.knex.raw(`INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT p.ID, p.post_title, p.post_excerpt, p.post_content FROM ${wp.t.posts} p WHERE ${isEvent('p')}`);
@@ -90,6 +106,7 @@ export async function rebuildSearchRows(wp: WpData): Promise<void> {
  * would have written for a bulk writer that let them idle (src/calendar/data/event-index-bulk.ts).
  */
 export function searchRowsSql(wp: WpData, where: (column: string) => string): string[] {
+  if (!onSqlite(wp)) return trigramRowsSql(wp, where);
   const table = eventSearchTable(wp.prefix);
   return [
     `DELETE FROM "${table}" WHERE ${where('rowid')}`,
@@ -97,9 +114,11 @@ export function searchRowsSql(wp: WpData, where: (column: string) => string): st
   ];
 }
 
-/** The DDL of a drop: triggers, then the table. */
-export function searchIndexDropDdl(before: SearchIndexState, prefix: string): string[] {
-  return [...before.triggers.map((name) => `DROP TRIGGER IF EXISTS "${name}"`), ...(before.table ? [`DROP TABLE IF EXISTS "${eventSearchTable(prefix)}"`] : [])];
+/** The DDL of a drop: triggers, then the table (on MySQL the trigram table and its positions, whichever exist). */
+export function searchIndexDropDdl(wp: WpData, before: SearchIndexState): string[] {
+  const quote = (name: string) => (onSqlite(wp) ? `"${name}"` : `\`${name}\``);
+  const tables = onSqlite(wp) ? (before.table ? [`DROP TABLE IF EXISTS "${eventSearchTable(wp.prefix)}"`] : []) : trigramDropDdl(wp.prefix);
+  return [...before.triggers.map((name) => `DROP TRIGGER IF EXISTS ${quote(name)}`), ...tables];
 }
 
 /** An FTS5 phrase: the text in double quotes, its own double quotes doubled. */
@@ -111,8 +130,9 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone.
  */
 export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string): void {
-  for (const term of searchTerms(text)) {
-    if (term.exclude || [...term.text].length < 3) continue;
+  const words = searchTerms(text).filter((term) => !term.exclude && [...term.text].length >= 3);
+  if (!onSqlite(wp)) return narrowByTrigrams(wp, query, idColumn, lookupTrigrams(words.map((w) => w.text)));
+  for (const term of words) {
     const table = eventSearchTable(wp.prefix);
     // The unary `+` keeps SQLite from driving the query from the matches (probing the index by id, then sorting
     // them all): the window's key range stays the loop and the matches a set it probes, so a page still stops
