@@ -11,8 +11,9 @@ import type { Limiter } from './limiter';
 import { isHttpMethod, mergeParams, parseJsonBody, readInput } from './request-input';
 import { renderAnswer, validatorHeaders, writeAnswer, type Validators } from './answer';
 import { filterFields, RestResponse, type ResponseHeaders } from './response';
-import { INDEX_ARGS, namespaceArgs, namespaceIndex, routeData, routesData, siteIndex } from './route-index';
-import { compileRoute, RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
+import { routeData } from './route-index';
+import { buildRouteTable } from './route-table';
+import { RequestLocals, routeMethods, type CompiledRoute, type Endpoint, type HttpMethod, type NamespaceDef, type RestRequest } from './routes';
 import { describeType } from './wp-types';
 import { embedLinks, embedTarget, parseEmbedParam } from './embed';
 
@@ -56,47 +57,7 @@ interface Match<C extends HttpContext> {
 }
 
 export function createRestServer<C extends HttpContext>(options: RestServerOptions<C>): RestServer<C> {
-  const namespaces = options.namespaces.flatMap((n) => [n.namespace, ...(n.aliases ?? [])]);
-  const routes: Array<CompiledRoute<C>> = [];
-
-  const indexRoute = compileRoute<C>('', '', {
-    path: '',
-    endpoints: [
-      {
-        methods: ['GET'],
-        args: INDEX_ARGS,
-        handler: async ({ ctx }) => {
-          const site = await ctx.site();
-          return siteIndex(site, namespaces, await ctx.authenticationIndex(), await routesData(routes, restRoot(site), ctx));
-        },
-      },
-    ],
-  });
-  routes.push({ ...indexRoute, pattern: '/', regex: /^\/$/ });
-
-  for (const def of options.namespaces) {
-    for (const namespace of [def.namespace, ...(def.aliases ?? [])]) {
-      routes.push(
-        compileRoute<C>(namespace, def.namespace, {
-          path: '',
-          endpoints: [
-            {
-              methods: ['GET'],
-              args: namespaceArgs(namespace),
-              handler: async ({ ctx, args }) => {
-                const requested = String(args.namespace);
-                if (!namespaces.includes(requested)) throw restError('rest_invalid_namespace');
-                const site = await ctx.site();
-                const own = routes.filter((r) => r.namespace === requested);
-                return namespaceIndex(requested, site, await routesData(own, restRoot(site), ctx));
-              },
-            },
-          ],
-        }),
-      );
-      for (const route of def.routes) routes.push(compileRoute(namespace, def.namespace, route));
-    }
-  }
+  const { routes, namespaces } = buildRouteTable(options.namespaces);
 
   const conditional = options.conditional ? new ConditionalGets(options.conditional) : undefined;
 
