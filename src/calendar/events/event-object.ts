@@ -43,7 +43,8 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const values = costValues(costRows);
   const terms = bundle.main.terms.get(post.ID) ?? [];
   const website = first(EVENT_META.url);
-  const fields = readFields(EVENT_FIELDS, meta, post.ID);
+  // The fields the plugin places, and the others, which follow `custom_fields`.
+  const { hide_from_listings, featured, ...otherFields } = readFields(EVENT_FIELDS, meta, post.ID);
 
   const venues = meta
     .all(post.ID, EVENT_META.venueId)
@@ -101,16 +102,15 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     website: website === undefined ? env.permalink(post) : escHtml(website ?? ''),
     show_map: phpBool(first(EVENT_META.showMap), true),
     show_map_link: phpBool(first(EVENT_META.showMapLink), true),
-    hide_from_listings: fields.hide_from_listings,
+    hide_from_listings,
     sticky: post.menu_order === -1,
-    featured: fields.featured,
+    featured,
     categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
     tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
     venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
     organizer: organizerObjects,
     custom_fields: customFields(env, bundle, post),
-    // The field table's other fields; the ones placed above keep their place.
-    ...fields,
+    ...otherFields,
   };
   // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).
   if (options.jsonLd && !post.post_password && (post.post_status === 'publish' || env.ctx.isLoggedIn())) {

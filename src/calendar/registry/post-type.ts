@@ -4,7 +4,7 @@ import type { ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
 import type { ListArgs, OperationInput, PostArgShapes, PostWriter, ResourceErrors, WriteArgs, WriteInput } from '../post-resource/define';
 import type { CalendarEnv } from '../site/calendar-env';
-import type { FieldTable } from '../post-resource/meta-fields';
+import type { FieldTable } from '../post-resource/field-table';
 import type { PostBundle } from '../post-resource/post-bundle';
 import type { TecSettings } from '../site/tec-settings';
 import type { TermRow } from '../../wp/terms';
