@@ -18,6 +18,7 @@ import { globalId, globalIdLineage, restUrl } from '../site/urls';
 import { venueObject } from '../venues/venue-object';
 import { costValues, formatCost } from './cost';
 import { EVENT_FIELDS } from './event-fields';
+import type { EventObject } from '../schemas/posts';
 
 /**
  * The event object, every key in the plugin's order and types
@@ -27,7 +28,7 @@ import { EVENT_FIELDS } from './event-fields';
 
 /** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */
 
-export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown> {
+export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): EventObject {
   const meta = bundle.main.meta;
   const first = (key: string) => meta.first(post.ID, key);
   const start = first(EVENT_META.startDate) ?? null;
@@ -54,7 +55,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     .map((id) => bundle.linked.posts.get(id))
     .filter((p): p is PostRow => p !== undefined);
   // A password-protected venue or organizer is masked inside an event whatever password the request carries.
-  const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(env.registry, object) : object);
+  const embedded = <T>(post: PostRow, object: T): T => (post.post_password ? maskProtected(env.registry, object) : object);
   // The plugin renders the venue, then the organizers, then the event's own description: the media shortcodes of a
   // request count in that order.
   const venueObjects = venues.map((v) => embedded(v, venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd })));
@@ -63,7 +64,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const description = theContent(post.post_content, media);
   const excerpt = theExcerpt(post.post_excerpt, media);
 
-  const event: Record<string, unknown> = {
+  const event: EventObject = {
     id: post.ID,
     global_id: globalId(env.site.home, post.ID),
     global_id_lineage: globalIdLineage(env.site.home, post.ID, meta.all(post.ID, WP_META.lineage)),
@@ -120,8 +121,8 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
 }
 
 /** Additional fields defined in TEC's settings whose meta is not empty; `[]` (PHP's empty array) when none. */
-function customFields(env: CalendarEnv, bundle: PostBundle, post: PostRow): Record<string, unknown> | [] {
-  const out: Record<string, unknown> = {};
+function customFields(env: CalendarEnv, bundle: PostBundle, post: PostRow): EventObject['custom_fields'] {
+  const out: Record<string, { label: string; value: string }> = {};
   for (const field of env.tec.customFields) {
     const value = bundle.main.meta.first(post.ID, field.name);
     if (value) out[field.name] = { label: field.label, value };

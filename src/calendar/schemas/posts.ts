@@ -119,3 +119,8 @@ export const Event = z.strictObject({
   ...otherEventFields,
   json_ld: jsonLd().meta(d('The event JSON-LD (single event reads only)')),
 });
+
+/** The objects the serializers build (events/event-object.ts, venues/venue-object.ts, organizers/organizer-object.ts). */
+export type EventObject = z.output<typeof Event>;
+export type VenueObject = z.output<typeof Venue>;
+export type OrganizerObject = z.output<typeof Organizer>;

@@ -26,7 +26,7 @@ import { registeredMetaOf } from './registered-meta';
  * answered after the rows are committed, as WordPress answers it after its insert.
  */
 
-export type WpWriteArgs = Record<string, any>;
+export type WpWriteArgs = Record<string, unknown>;
 
 /** What the write left to answer after its commit. */
 export interface WriteOutcome {
