@@ -65,7 +65,7 @@ interface Listed {
 
 async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed): Promise<RestResponse> {
   if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
-  // The headers count every match (not only the readable ones), so they come before the objects.
+  // The headers count every match, readable or not: they need the totals alone.
   const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
   const headers: Record<string, string | number> = { 'X-WP-Total': listed.total, 'X-WP-TotalPages': totalPages };
   const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
