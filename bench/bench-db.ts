@@ -11,7 +11,8 @@ import { createDatabase } from '../src/db/database';
 import { prepareDatabase } from '../src/setup/prepare-database';
 import { WpData } from '../src/wp/wp-handle';
 import { createTecTables } from '../tests/support/tec-tables';
-import { dropEventIndex, eventListPath, installCalendarChangeStamps, installEventIndex } from '../src/calendar/data/event-index';
+import { dropEventIndex, installCalendarChangeStamps, installEventIndex } from '../src/calendar/data/event-index-install';
+import { eventListPath } from '../src/calendar/data/event-index-state';
 import { TEC_CUSTOM_TABLES_OPTION } from '../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../src/wp/options';
 

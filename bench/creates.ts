@@ -1,6 +1,6 @@
 import { createApplicationPassword } from '../src/auth/application-passwords';
 import { createUser } from '../src/auth/create-user';
-import { installCalendarChangeStamps } from '../src/calendar/data/event-index';
+import { installCalendarChangeStamps } from '../src/calendar/data/event-index-install';
 import { parseDatabaseUrl } from '../src/config/config';
 import { createDatabase } from '../src/db/database';
 import { prepareDatabase } from '../src/setup/prepare-database';

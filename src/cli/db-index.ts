@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { dropEventIndex, EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, installEventIndex, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index';
+import { dropEventIndex, installEventIndex } from '../calendar/data/event-index-install';
+import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from '../calendar/data/event-index-sql';
 import { EVENT_INDEX_VERSION } from '../calendar/registry/identifiers';
 import { searchIndexTable } from '../calendar/data/event-search-index';
 import { withDatabase, UsageError, type CliCommand } from './command';

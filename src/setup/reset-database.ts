@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
 import { CORE_TABLES, ensureSchema } from '../db/schema';
 import { WpData } from '../wp/wp-handle';
-import { eventIndexState, markEventIndexComplete } from '../calendar/data/event-index';
+import { eventIndexState } from '../calendar/data/event-index-state';
+import { markEventIndexComplete } from '../calendar/data/event-index-install';
 import { tablesCreatedByService, writeDefaultOptions, type PrepareOptions } from './prepare-database';
 import { emptyTables, restartIds } from '../wp/table-rows';
 

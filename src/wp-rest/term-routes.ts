@@ -25,7 +25,7 @@ import type { RestTaxonomyRegistration, WpRestContext, WpV2Registrations } from 
  * `delete_terms` to delete; the terms of a post only for a caller who may read the post.
  */
 
-type Req = RestRequest<Record<string, any>, WpRestContext>;
+type Req = RestRequest<Record<string, unknown>, WpRestContext>;
 const d = (description: string, keys = 'description, type') => registered(keys, description);
 
 function termArgs(tax: RestTaxonomyRegistration) {

@@ -21,7 +21,7 @@ import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-con
  * Creating and deleting users is left to WordPress's admin (the routes answer no POST on the collection, no DELETE).
  */
 
-type Req = RestRequest<Record<string, any>, WpRestContext>;
+type Req = RestRequest<Record<string, unknown>, WpRestContext>;
 
 const userId = () => wpInteger().optional().meta(registered('description, type', 'Unique identifier for the user.'));
 const d = (description: string, keys = 'description, type') => registered(keys, description);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
-import { eventIndexState, eventListPath } from '../../src/calendar/data/event-index';
+import { eventIndexState, eventListPath } from '../../src/calendar/data/event-index-state';
 import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
 import { EVENT_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
 import { deleteOption } from '../../src/wp/options';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../../src/cli/program';
 import type { Database } from '../../src/db/database';
-import { eventIndexState } from '../../src/calendar/data/event-index';
+import { eventIndexState } from '../../src/calendar/data/event-index-state';
 import { searchIndexDropDdl } from '../../src/calendar/data/event-search-index';
 import { CORE_TABLES } from '../../src/db/schema';
 import { maybeUnserialize } from '../../src/php/php-serialize';

@@ -4,9 +4,8 @@ import knexFactory from 'knex';
 import { createApp } from '../../src/app';
 import { parseDatabaseUrl } from '../../src/config/config';
 import { writeLockName } from '../../src/db/mysql-dialect';
-import { createCallers, type Callers } from '../support/callers';
 import { onMysql } from '../support/test-db';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useCallers, useTestApp } from '../support/test-app';
 
 /**
  * A request's deadline ends the work it times out: a write that reaches REQUEST_TIMEOUT is rolled back before the
@@ -17,21 +16,19 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const SHORT = 400;
-let t: TestApp;
-let callers: Callers;
+const t = useTestApp({ clock: () => NOW, requestTimeoutMs: SHORT });
+const callers = useCallers(t);
 let server: Server;
 let base: string;
 
+// Real requests over HTTP: the app listens on a port of its own.
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => NOW, requestTimeoutMs: SHORT });
-  callers = await createCallers(t.wp);
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/tribe/events/v1`;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await t.close();
 });
 
 async function call(method: string, path: string, body?: Record<string, unknown>, at = base): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {

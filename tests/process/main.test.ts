@@ -6,7 +6,7 @@ import { parseDatabaseUrl } from '../../src/config/config';
 import { createDatabase } from '../../src/db/database';
 import { writeLockName } from '../../src/db/mysql-dialect';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
-import { eventIndexState } from '../../src/calendar/data/event-index';
+import { eventIndexState } from '../../src/calendar/data/event-index-state';
 import { EVENT_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
 import { prepareDatabase, writeDefaultOptions } from '../../src/setup/prepare-database';
 import { updateOption } from '../../src/wp/options';

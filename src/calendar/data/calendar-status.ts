@@ -6,7 +6,8 @@ import type { WpData } from '../../wp/wp-handle';
 import { defaultPageSize, type DefaultPageSize } from '../site/default-page-size';
 import { EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS, TEC_PLUGIN_FILE } from '../registry/identifiers';
 import { isTruthy } from '../../php/truthiness';
-import { eventIndexState, eventIndexTable, eventListPath, occurrenceIndexTable, type EventIndexState, type EventListPath } from './event-index';
+import { eventIndexState, eventListPath, type EventIndexState, type EventListPath } from './event-index-state';
+import { eventIndexTable, occurrenceIndexTable } from './event-index-sql';
 import { tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable } from './event-term-index-sql';
 

@@ -1,6 +1,7 @@
 import { bulkStampTriggers, stampBulkWrite } from '../../wp/change-stamps';
 import type { WpData } from '../../wp/wp-handle';
-import { eventIndexState, withTriggersAsleep, writeIndexRows } from './event-index';
+import { eventIndexState } from './event-index-state';
+import { withTriggersAsleep, writeIndexRows } from './event-index-rows';
 import { occurrenceIndexTable } from './event-index-sql';
 import { searchRowsSql } from './event-search-index';
 import { eventTermIndexTable } from './event-term-index-sql';

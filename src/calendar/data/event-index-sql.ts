@@ -4,7 +4,7 @@ import { POST_TYPE } from '../registry/identifiers';
 import { EVENT_META } from '../registry/meta-keys';
 
 /**
- * The SQL of the event index (src/calendar/data/event-index.ts): how a row is computed from the posts, their meta
+ * The SQL of the event index (src/calendar/data/event-index-install.ts): how a row is computed from the posts, their meta
  * and the plugin's occurrences, and the triggers that keep both index tables — one row per event post, and one
  * row per occurrence where the plugin's custom tables exist — current for every writer.
  */

@@ -4,7 +4,7 @@ import { escLike } from '../../wp/search';
 import type { WpData } from '../../wp/wp-handle';
 import { POST_TYPE } from '../registry/identifiers';
 import { EVENT_META } from '../registry/meta-keys';
-import { EVENT_INDEX_TABLE } from './event-index';
+import { EVENT_INDEX_TABLE } from './event-index-sql';
 import { firstEventIds, type EventQuery } from './event-query';
 
 /**

@@ -115,7 +115,7 @@ const implode = (value: unknown): string => (value !== null && typeof value === 
  * A false `geoloc` is left out with its coordinates; a true one always lists them, as bare keys when absent.
  * `ticketed` never appears: a false one is dropped, a true one is refused.
  */
-function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): UrlParam[] {
+function urlParams(a: EventListValues, perPage: number, bounds: WindowBounds, status: string, params: Record<string, unknown>): UrlParam[] {
   const geoloc = a.geoloc === true;
   const out: Array<[string, string | null | undefined]> = [
     ['per_page', String(perPage)],
@@ -140,7 +140,7 @@ function urlParams(a: Record<string, any>, perPage: number, bounds: WindowBounds
  * What Archive_Event adds with add_query_arg(): venue, organizer, and `featured=1` (false removes the key but
  * still rebuilds the URL). Undefined when none of them was asked for.
  */
-function addedParams(a: Record<string, any>): UrlParam[] | undefined {
+function addedParams(a: EventListValues): UrlParam[] | undefined {
   if (a.venue === undefined && a.organizer === undefined && a.featured === undefined) return undefined;
   const out: UrlParam[] = [];
   if (a.venue !== undefined) out.push(['venue', csv(a.venue)]);

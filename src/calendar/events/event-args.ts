@@ -1,7 +1,7 @@
 import { editableArgs } from '../../http/args';
 import type { WriteArgs } from '../post-resource/define';
 import { registered, wpBoolean, wpInteger, wpString } from '../../http/wp-types';
-import { withFieldArguments } from '../post-resource/meta-fields';
+import { withFieldArguments } from '../post-resource/field-table';
 import { tec } from '../schemas/arg-validators';
 import { EVENT_FIELDS } from './event-fields';
 import { EventListArgs } from './event-list-args';

@@ -18,6 +18,7 @@ import { globalId, globalIdLineage, restUrl } from '../site/urls';
 import { venueObject } from '../venues/venue-object';
 import { costValues, formatCost } from './cost';
 import { EVENT_FIELDS } from './event-fields';
+import type { EventObject } from '../schemas/posts';
 
 /**
  * The event object, every key in the plugin's order and types
@@ -27,7 +28,7 @@ import { EVENT_FIELDS } from './event-fields';
 
 /** PHP's (bool) cast of a stored string: "" and "0" are false, anything else true. */
 
-export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown> {
+export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): EventObject {
   const meta = bundle.main.meta;
   const first = (key: string) => meta.first(post.ID, key);
   const start = first(EVENT_META.startDate) ?? null;
@@ -43,7 +44,8 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const values = costValues(costRows);
   const terms = bundle.main.terms.get(post.ID) ?? [];
   const website = first(EVENT_META.url);
-  const fields = readFields(EVENT_FIELDS, meta, post.ID);
+  // The fields the plugin places, and the others, which follow `custom_fields`.
+  const { hide_from_listings, featured, ...otherFields } = readFields(EVENT_FIELDS, meta, post.ID);
 
   const venues = meta
     .all(post.ID, EVENT_META.venueId)
@@ -53,7 +55,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     .map((id) => bundle.linked.posts.get(id))
     .filter((p): p is PostRow => p !== undefined);
   // A password-protected venue or organizer is masked inside an event whatever password the request carries.
-  const embedded = (post: PostRow, object: Record<string, unknown>) => (post.post_password ? maskProtected(env.registry, object) : object);
+  const embedded = <T>(post: PostRow, object: T): T => (post.post_password ? maskProtected(env.registry, object) : object);
   // The plugin renders the venue, then the organizers, then the event's own description: the media shortcodes of a
   // request count in that order.
   const venueObjects = venues.map((v) => embedded(v, venueObject(env, bundle, v, { source: 'linked', jsonLd: options.jsonLd })));
@@ -62,7 +64,7 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const description = theContent(post.post_content, media);
   const excerpt = theExcerpt(post.post_excerpt, media);
 
-  const event: Record<string, unknown> = {
+  const event: EventObject = {
     id: post.ID,
     global_id: globalId(env.site.home, post.ID),
     global_id_lineage: globalIdLineage(env.site.home, post.ID, meta.all(post.ID, WP_META.lineage)),
@@ -101,16 +103,15 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
     website: website === undefined ? env.permalink(post) : escHtml(website ?? ''),
     show_map: phpBool(first(EVENT_META.showMap), true),
     show_map_link: phpBool(first(EVENT_META.showMapLink), true),
-    hide_from_listings: fields.hide_from_listings,
+    hide_from_listings,
     sticky: post.menu_order === -1,
-    featured: fields.featured,
+    featured,
     categories: terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => embeddedTerm(env, t)),
     tags: terms.filter((t) => t.taxonomy === TAXONOMY.tag).map((t) => embeddedTerm(env, t)),
     venue: venueObjects.length === 1 ? venueObjects[0] : venueObjects,
     organizer: organizerObjects,
     custom_fields: customFields(env, bundle, post),
-    // The field table's other fields; the ones placed above keep their place.
-    ...fields,
+    ...otherFields,
   };
   // JSON-LD only describes what the public may see: no password, published (or read by a logged-in user).
   if (options.jsonLd && !post.post_password && (post.post_status === 'publish' || env.ctx.isLoggedIn())) {
@@ -120,8 +121,8 @@ export function eventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
 }
 
 /** Additional fields defined in TEC's settings whose meta is not empty; `[]` (PHP's empty array) when none. */
-function customFields(env: CalendarEnv, bundle: PostBundle, post: PostRow): Record<string, unknown> | [] {
-  const out: Record<string, unknown> = {};
+function customFields(env: CalendarEnv, bundle: PostBundle, post: PostRow): EventObject['custom_fields'] {
+  const out: Record<string, { label: string; value: string }> = {};
   for (const field of env.tec.customFields) {
     const value = bundle.main.meta.first(post.ID, field.name);
     if (value) out[field.name] = { label: field.label, value };

@@ -74,7 +74,7 @@ const MODIFIED_FIELDS_ORDER = [
   EVENT_META.timezone, EVENT_META.timezoneAbbr, EVENT_META.featured,
 ];
 
-export const eventType: PostTypeDefinition<typeof EventArgs> = {
+export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
   postType: POST_TYPE.event,
   name: 'event',
   plural: 'events',

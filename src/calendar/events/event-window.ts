@@ -83,6 +83,20 @@ export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Re
  */
 export const comparesUtcFields = (env: CalendarEnv): boolean => env.tec.timezoneMode === 'site' || env.siteZone === 'UTC';
 
+/**
+ * tec/v1's window: each bound a date phrase read in the site's zone and taken as it is (no whole days, no defaults);
+ * a phrase that reads as no date bounds nothing.
+ */
+export function siteWallWindow(env: CalendarEnv, phrases: { [K in keyof WindowBounds]?: string }): EventWindow {
+  const bounds: WindowBounds = {};
+  for (const name of ['start_date', 'end_date', ...RELATIVE_BOUNDS] as const) {
+    const phrase = phrases[name];
+    const parsed = phrase === undefined ? undefined : parsePhpDate(phrase, { now: env.ctx.now, timeZone: env.siteTimezone });
+    if (parsed) bounds[name] = formatWallClock(parsed.instant, env.siteTimezone);
+  }
+  return queryWindow(env, bounds);
+}
+
 /** The query's window: site-local wall clocks, or UTC ones compared with the UTC fields (comparesUtcFields). */
 export function queryWindow(env: CalendarEnv, bounds: WindowBounds): EventWindow {
   const utc = comparesUtcFields(env);

@@ -34,7 +34,18 @@ export interface LinkedWriterConfig {
   extraMeta?(env: CalendarEnv, wp: WpData, postId: number, input: WriteInput, isUpdate: boolean): Promise<void>;
 }
 
-export function linkedPostWriter(config: LinkedWriterConfig): PostWriter {
+/** The arguments of a venue's or an organizer's create and update that the writer reads by name (besides the name's own). */
+export interface LinkedWriteArgs extends Record<string, unknown> {
+  status?: string;
+  description?: string;
+  author?: number;
+  date?: string;
+  date_utc?: string;
+  /** An attachment id or an image URL. */
+  image?: string;
+}
+
+export function linkedPostWriter(config: LinkedWriterConfig): PostWriter<LinkedWriteArgs> {
   return {
     async findDuplicate(_env, wp, input) {
       const name = input.args[config.nameArg];

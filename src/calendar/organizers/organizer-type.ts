@@ -33,7 +33,7 @@ const ERRORS = linkedErrors('organizer');
 
 const ARGS = { ...OrganizerArgs, list: linkedListArgs('organizers') };
 
-export const organizerType: PostTypeDefinition<typeof ARGS> = {
+export const organizerType: PostTypeDefinition<typeof ARGS, typeof Organizer> = {
   postType: POST_TYPE.organizer,
   name: 'organizer',
   plural: 'organizers',

@@ -14,7 +14,7 @@ import type { WritePreparation } from './write-preparation';
  * serializes, how it writes, and the few policies in which the plugin's three resources differ.
  */
 
-export interface WriteInput<A = Record<string, any>> {
+export interface WriteInput<A = Record<string, unknown>> {
   /** Validated arguments of the request. */
   args: A;
   /** Every parameter as sent, for the rules that depend on presence rather than value. */
@@ -50,7 +50,7 @@ export interface OrmWrite {
  * scratch space in which one step leaves what the next reads (the addressed post, the archive's statuses, a filter's
  * terms).
  */
-export interface OperationInput<A = Record<string, any>> extends WriteInput<A> {
+export interface OperationInput<A = Record<string, unknown>> extends WriteInput<A> {
   query: Record<string, unknown>;
   locals: RequestLocals;
 }
@@ -73,7 +73,7 @@ export type WriteArgs<A extends PostArgShapes> = ArgValues<A['create']> | ArgVal
 /** The validated arguments of the archive route. */
 export type ListArgs<A extends PostArgShapes> = ArgValues<NonNullable<A['list']>>;
 
-export interface PostWriter<W = Record<string, any>> {
+export interface PostWriter<W = Record<string, unknown>> {
   /** The wp_posts fields of a create (existing undefined) or an update. */
   postFields(env: CalendarEnv, input: WriteInput<W>, existing?: PostRow): Promise<Omit<PostFields, 'post_type'> & { edit_date?: boolean }>;
   /**

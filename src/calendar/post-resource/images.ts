@@ -1,5 +1,7 @@
 import { phpUnserialize, type PhpValue } from '../../php/php-serialize';
 import type { PostSet } from '../../wp/post-set';
+import type { z } from 'zod';
+import type { Image } from '../schemas/parts';
 
 /**
  * The featured-image object TEC returns (Tribe__Events__REST__V1__Post_Repository::get_featured_image): url, id,
@@ -7,7 +9,7 @@ import type { PostSet } from '../../wp/post-set';
  * there is none.
  */
 
-export type ImageObject = Record<string, unknown> | false;
+export type ImageObject = z.output<typeof Image> | false;
 
 /** wp_get_attachment_url(): the uploads URL of `_wp_attached_file`, else the guid. */
 export function attachmentUrl(attachments: PostSet, id: number, uploadsUrl: string): string {
@@ -28,7 +30,7 @@ export function imageObject(attachments: PostSet, thumbnailId: string | null | u
   const url = attachmentUrl(attachments, id, uploadsUrl);
   const file = attachments.meta.first(id, '_wp_attached_file') ?? url;
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.split('?')[0] ?? '')?.[1] ?? '';
-  const data: Record<string, unknown> = { url, id, extension };
+  const data = { url, id, extension };
   const rawMeta = attachments.meta.first(id, '_wp_attachment_metadata');
   const metadata = rawMeta ? phpUnserialize(rawMeta) : false;
   if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) return data;
@@ -50,6 +52,7 @@ export function imageObject(attachments: PostSet, thumbnailId: string | null | u
     }
     out[key] = value;
   }
-  // array_filter() on the merged array: falsy top-level entries (an empty sizes list) disappear.
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => !isFalsy(v)));
+  // array_filter() on the merged array: falsy top-level entries (an empty sizes list) disappear. The metadata's keys
+  // are what WordPress stored (width, height, filesize as numbers): taken as the Image schema declares them.
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => !isFalsy(v))) as z.output<typeof Image>;
 }

@@ -10,12 +10,13 @@ import { writePreparation } from './write-preparation';
  * carries what validation prepared for the write). Nothing past the routes sees a request.
  */
 
-export type Req = RestRequest<Record<string, any>, CalendarRequestContext>;
+export type Req = RestRequest<Record<string, unknown>, CalendarRequestContext>;
 
 const ENV = localKey<Promise<CalendarEnv>>('calendar environment');
-const INPUT = localKey<OperationInput>('operation input');
+const INPUT = localKey<OperationInput<unknown>>('operation input');
 
 export const envOf = (req: Pick<Req, 'ctx' | 'namespace' | 'locals'>): Promise<CalendarEnv> => req.locals.memo(ENV, () => calendarEnv(req.ctx, req.namespace));
 
 export const inputOf = <A>(req: RestRequest<A, CalendarRequestContext>): OperationInput<A> =>
-  req.locals.memo(INPUT, () => ({ args: req.args as Record<string, any>, params: req.params, query: req.query, locals: req.locals, prepared: writePreparation(req.ctx) })) as OperationInput<A>;
+  // The one input of the request, whichever stage asks first: its arguments are the route's (A) for every stage.
+  req.locals.memo(INPUT, (): OperationInput<unknown> => ({ args: req.args, params: req.params, query: req.query, locals: req.locals, prepared: writePreparation(req.ctx) })) as OperationInput<A>;

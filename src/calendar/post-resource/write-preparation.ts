@@ -7,7 +7,7 @@ import { removeStoredImage, type MediaSettings, type StoredImage } from '../../m
  * the write attaches, or discard() removes when the write does not happen.
  */
 
-export type InlineArgs = { values: Record<string, any> } | { error: RestError };
+export type InlineArgs = { values: Record<string, unknown> } | { error: RestError };
 
 export class WritePreparation {
   /** Inline linked-post data → its parsed arguments (keyed by the request's own objects). */

@@ -28,7 +28,7 @@ export const TEC_OPTIONS = 'tribe_events_calendar_options';
 /** Custom-tables (CT1) switch; absent means active. */
 export const TEC_CUSTOM_TABLES_OPTION = 'tec_custom_tables_v1_active';
 
-/** The service's own mark of a complete event index (src/calendar/data/event-index.ts). */
+/** The service's own mark of a complete event index (src/calendar/data/event-index-install.ts). */
 export const EVENT_INDEX_OPTION = 'calendar_event_index';
 /** The mark of a complete occurrence index (where the plugin's occurrences table exists). */
 export const OCCURRENCE_INDEX_OPTION = 'calendar_occurrence_index';

@@ -1,7 +1,16 @@
-/** Every postmeta key the calendar reads or writes (Tribe__Events__API::saveEventMeta, Tribe__Events__Venue,
-*   Tribe__Events__Organizer), written once. */
+import { EVENT_FIELDS } from '../events/event-fields';
+import { ORGANIZER_FIELDS } from '../organizers/organizer-fields';
+import { metaKeysOf } from '../post-resource/field-table';
+import { VENUE_FIELDS } from '../venues/venue-fields';
+
+/**
+ * Every postmeta key the calendar reads or writes (Tribe__Events__API::saveEventMeta, Tribe__Events__Venue,
+ * Tribe__Events__Organizer), written once: the keys of the plain fields come from the types' field tables, under their
+ * argument names; the others are written here.
+ */
 
 export const EVENT_META = {
+  ...metaKeysOf(EVENT_FIELDS),
   startDate: '_EventStartDate',
   endDate: '_EventEndDate',
   startDateUtc: '_EventStartDateUTC',
@@ -19,22 +28,17 @@ export const EVENT_META = {
   url: '_EventURL',
   showMap: '_EventShowMap',
   showMapLink: '_EventShowMapLink',
-  hideFromUpcoming: '_EventHideFromUpcoming',
-  featured: '_tribe_featured',
+  // `hide_from_listings`'s key, also under a name of its own.
+  hideFromUpcoming: EVENT_FIELDS.hide_from_listings.metaKey,
   origin: '_EventOrigin',
   status: '_tribe_events_status',
   ignoredPreviousStatus: '_tribe_ignored_event_previous_status',
 } as const;
 
 export const VENUE_META = {
-  address: '_VenueAddress',
-  city: '_VenueCity',
-  country: '_VenueCountry',
-  province: '_VenueProvince',
-  state: '_VenueState',
-  zip: '_VenueZip',
-  phone: '_VenuePhone',
-  url: '_VenueURL',
+  ...metaKeysOf(VENUE_FIELDS),
+  // `website`'s key, also under the name of the key (`_VenueURL`).
+  url: VENUE_FIELDS.website.metaKey,
   stateProvince: '_VenueStateProvince',
   showMap: '_VenueShowMap',
   showMapLink: '_VenueShowMapLink',
@@ -42,9 +46,7 @@ export const VENUE_META = {
 } as const;
 
 export const ORGANIZER_META = {
-  phone: '_OrganizerPhone',
-  website: '_OrganizerWebsite',
-  email: '_OrganizerEmail',
+  ...metaKeysOf(ORGANIZER_FIELDS),
   origin: '_OrganizerOrigin',
 } as const;
 

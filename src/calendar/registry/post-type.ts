@@ -4,7 +4,7 @@ import type { ParamProblem, RestError } from '../../http/errors';
 import type { RestResponse } from '../../http/response';
 import type { ListArgs, OperationInput, PostArgShapes, PostWriter, ResourceErrors, WriteArgs, WriteInput } from '../post-resource/define';
 import type { CalendarEnv } from '../site/calendar-env';
-import type { FieldTable } from '../post-resource/meta-fields';
+import type { FieldTable } from '../post-resource/field-table';
 import type { PostBundle } from '../post-resource/post-bundle';
 import type { TecSettings } from '../site/tec-settings';
 import type { TermRow } from '../../wp/terms';
@@ -62,7 +62,11 @@ export interface FrontEndView {
   details(object: Record<string, unknown>, isProtected: boolean): string[];
 }
 
-export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
+/** The schema of a type's object: an object of named keys (its properties are /doc's). */
+export type ObjectSchema = z.ZodType<Record<string, unknown>>;
+
+/** `O`: the object's schema, which types what `serialize` builds. */
+export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes, O extends ObjectSchema = ObjectSchema> {
   // What register_post_type() declares.
   /** The post type's name: `tribe_events`. */
   postType: string;
@@ -101,7 +105,7 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
   exportFields(reader: PostExportReader, post: PostRow): Record<string, unknown>;
   frontEnd: FrontEndView;
   /** The /doc component of its object: name and schema. */
-  outputSchema: readonly [string, z.ZodType];
+  outputSchema: readonly [string, O];
 
   // Its tribe/events/v1 (and calendar/events/v1) resource, which the post engine runs.
   /** The routes' base and the archive's key (`events`). */
@@ -117,7 +121,7 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes> {
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */
   readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
-  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): Record<string, unknown>;
+  serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): z.output<O>;
   writer: PostWriter<WriteArgs<A>>;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
   list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { declaredListOf, declaredRef } from '../../http/openapi-schemas';
+import { EVENT_FIELDS } from '../events/event-fields';
+import { ORGANIZER_FIELDS } from '../organizers/organizer-fields';
+import { fieldOutputs, optionalFieldOutputs } from '../post-resource/field-table';
+import { VENUE_FIELDS } from '../venues/venue-fields';
 import { CostDetails, DateDetails, digits, emptyList, Image, Term, uri, wallClock } from './parts';
 
 /**
  * The event, venue and organizer objects (Tribe__Events__REST__V1__Post_Repository::get_event_data, get_venue_data,
  * get_organizer_data) as zod schemas of what the service sends, keys in the order of the plugin's document. Events
  * carry every key; venues and organizers drop their empty ones, so most of their keys are optional. Password-masked
- * objects (Main::filter_out_password_protected_data) are outside these shapes, as in the plugin.
+ * objects (Main::filter_out_password_protected_data) are outside these shapes, as in the plugin. The entries of the
+ * plain meta-backed fields come from the types' field tables: where the plugin's document places them, or, for fields
+ * it does not have, where the object places them.
  */
 
 const d = (description: string) => ({ description });
@@ -49,14 +55,7 @@ export const Venue = z.strictObject({
   image: declaredRef(Image.optional(), 'Image').meta(d('The venue featured image details if set')),
   show_map: z.boolean().meta(d('Whether the map should be shown for the venue or not')),
   show_map_link: z.boolean().meta(d('Whether the map link should be shown for the venue or not')),
-  address: z.string().optional().meta(d('The venue address')),
-  city: z.string().optional().meta(d('The venue city')),
-  country: z.string().optional().meta(d('The venue country')),
-  province: z.string().optional().meta(d('The venue province')),
-  state: z.string().optional().meta(d('The venue state')),
-  zip: z.string().optional().meta(d('The venue ZIP code')),
-  phone: z.string().optional().meta(d('The venue phone number')),
-  website: z.string().optional().meta(d('The venue website URL')),
+  ...optionalFieldOutputs(VENUE_FIELDS),
   stateprovince: z.string().optional().meta(d('The venue state or province')),
   geo_lat: z.number().optional().meta({ format: 'double', description: 'The venue geo latitude' }),
   geo_lng: z.number().optional().meta({ format: 'double', description: 'The venue geo longitude' }),
@@ -72,15 +71,15 @@ export const Organizer = z.strictObject({
   excerpt: z.string().optional().meta(d('The organizer short description')),
   slug: z.string().optional().meta(d('The organizer slug')),
   image: declaredRef(Image.optional(), 'Image').meta(d('The organizer featured image details if set')),
-  phone: z.string().optional().meta(d('The organizer phone number')),
-  website: z.string().optional().meta(d('The organizer website')),
-  email: z.string().optional().meta(d('The organizer email address')),
+  ...optionalFieldOutputs(ORGANIZER_FIELDS),
   json_ld: jsonLd().meta(d('The organizer JSON-LD (single organizer and single event reads only)')),
 });
 
 const eventDate = (description: string) => wallClock().nullable().meta(d(description));
 const eventDateDetails = (description: string) => declaredListOf(DateDetails, 'DateDetails').meta(d(description));
 const customField = z.strictObject({ label: z.string(), value: z.string() });
+// The fields the plugin's document places, and the others, which follow `custom_fields`.
+const { hide_from_listings, featured, ...otherEventFields } = fieldOutputs(EVENT_FIELDS);
 
 export const Event = z.strictObject({
   ...postHead('event'),
@@ -108,14 +107,20 @@ export const Event = z.strictObject({
   website: z.string().meta(d('The event website URL')),
   show_map: z.boolean().meta(d('Whether the map should be shown for the event or not')),
   show_map_link: z.boolean().meta(d('Whether the map link should be shown for the event or not')),
-  hide_from_listings: z.boolean().meta(d('Whether an event should be hidden from the calendar view or not')),
+  hide_from_listings,
   sticky: z.boolean().meta(d('Whether an event is sticky in the calendar view or not')),
-  featured: z.boolean().meta(d('Whether the event is featured in the calendar or not')),
+  featured,
   categories: z.array(Term).meta(d('The event categories')),
   tags: z.array(Term).meta(d('The event tags')),
   // One venue is the object itself; none is PHP's empty array; legacy data with several venues gives a list.
   venue: declaredRef(z.union([Venue, z.array(Venue)]), 'Venue').meta(d('The event venue')),
   organizer: z.array(Organizer).meta(d('The event organizers')),
   custom_fields: z.union([z.record(z.string(), customField), emptyList()]).meta(d('The event additional fields, by field name')),
+  ...otherEventFields,
   json_ld: jsonLd().meta(d('The event JSON-LD (single event reads only)')),
 });
+
+/** The objects the serializers build (events/event-object.ts, venues/venue-object.ts, organizers/organizer-object.ts). */
+export type EventObject = z.output<typeof Event>;
+export type VenueObject = z.output<typeof Venue>;
+export type OrganizerObject = z.output<typeof Organizer>;

@@ -42,7 +42,7 @@ export interface TecSettings {
    * empty(). As stored (usually a string): the route descriptors show it so, and it is validated like a sent value.
    */
   restPerPage: PhpValue;
-  /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index.ts). */
+  /** Not a plugin setting: the service's event index is complete on this site (src/calendar/data/event-index-install.ts). */
   eventIndex: boolean;
   /** Not a plugin setting either: its twin of one row per occurrence of the plugin's table is complete too. */
   occurrenceIndex: boolean;

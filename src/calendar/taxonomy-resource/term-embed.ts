@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { TermRow } from '../../wp/terms';
+import type { Term } from '../schemas/parts';
 import type { CalendarEnv } from '../site/calendar-env';
 import { TAXONOMY } from '../registry/identifiers';
 import { restUrl } from '../site/urls';
@@ -12,14 +14,16 @@ export function termRestBase(taxonomy: string): string {
   return taxonomy === TAXONOMY.category ? 'categories' : 'tags';
 }
 
-export function termUrls(env: CalendarEnv, term: Pick<TermRow, 'term_id' | 'taxonomy' | 'parent'>): Record<string, string> {
+export function termUrls(env: CalendarEnv, term: Pick<TermRow, 'term_id' | 'taxonomy' | 'parent'>): TermObject['urls'] {
   const base = termRestBase(term.taxonomy);
-  const urls: Record<string, string> = { self: restUrl(env, `${base}/${term.term_id}`), collection: restUrl(env, base) };
+  const urls: TermObject['urls'] = { self: restUrl(env, `${base}/${term.term_id}`), collection: restUrl(env, base) };
   if (term.parent > 0) urls.up = restUrl(env, `${base}/${term.parent}`);
   return urls;
 }
 
-export function embeddedTerm(env: CalendarEnv, term: TermRow): Record<string, unknown> {
+export type TermObject = z.output<typeof Term>;
+
+export function embeddedTerm(env: CalendarEnv, term: TermRow): TermObject {
   return {
     name: term.name,
     slug: term.slug,

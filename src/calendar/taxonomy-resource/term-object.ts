@@ -5,7 +5,7 @@ import { slugPath, termsWithAncestors, type ChainLink } from '../../wp/term-hier
 import type { TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
-import { termUrls } from './term-embed';
+import { termUrls, type TermObject } from './term-embed';
 import type { TaxonomyDefinition } from '../registry/taxonomy';
 
 /**
@@ -24,7 +24,8 @@ export async function loadChains(env: CalendarEnv, def: TaxonomyDefinition, wp: 
   return termsWithAncestors(wp, def.taxonomy, terms.map((t) => t.term_id));
 }
 
-export function termObject(env: CalendarEnv, def: TaxonomyDefinition, term: TermRow, chains: TermChains): Record<string, unknown> {
+/** The Term schema (schemas/parts.ts) types the term routes' objects as it types the terms an event embeds. */
+export function termObject(env: CalendarEnv, def: TaxonomyDefinition, term: TermRow, chains: TermChains): TermObject {
   const path = def.hierarchical && chains.has(term.term_id) ? slugPath(chains, term.term_id) : [term.slug];
   return {
     id: term.term_id,

@@ -1,7 +1,5 @@
 import { RestResponse } from '../../http/response';
 import { withQuery } from '../../http/context';
-import { formatWallClock } from '../../php/date-time';
-import { parsePhpDate } from '../../php/php-date';
 import { urlEncode } from '../../php/url-encoding';
 import type { StatusFilter } from '../../wp/post-query';
 import type { ArgValues } from '../../http/args';
@@ -9,7 +7,7 @@ import { linkedPage } from '../data/linked-query';
 import { likeWords } from '../linked/linked-archive';
 import { pendingEventPage, type EventOrder } from '../data/event-query';
 import { listDateSource } from '../dates/date-source';
-import { queryWindow } from '../events/event-window';
+import { siteWallWindow } from '../events/event-window';
 import type { OperationInput } from '../post-resource/define';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { EVENT_META } from '../registry/meta-keys';
@@ -19,7 +17,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import type { TecEventListArgs, TecLinkedListArgs, TecOrderBy } from './tec-args';
 import { tecDefaultPerPage } from './default-per-page';
 import { pageNotFound } from './tec-errors';
-import { mayRead, tecObjects } from './tec-view';
+import { readableTecObjects } from './tec-view';
 
 /**
  * The three collections of tec/v1: a page of ids from the same queries and indexes as tribe/events/v1 (the event
@@ -67,14 +65,12 @@ interface Listed {
 
 async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed): Promise<RestResponse> {
   if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
-  const objects = await tecObjects(env, def, listed.ids, input.params);
-  const readable = [];
-  for (const { post, object } of objects) if (await mayRead(env, post)) readable.push(object);
+  // The headers count every match, readable or not: they need the totals alone.
   const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
   const headers: Record<string, string | number> = { 'X-WP-Total': listed.total, 'X-WP-TotalPages': totalPages };
   const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
   if (link) headers.Link = link;
-  return new RestResponse(readable, 200, headers);
+  return new RestResponse(await readableTecObjects(env, def, listed.ids, input.params), 200, headers);
 }
 
 const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
@@ -83,27 +79,13 @@ const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) =>
   return { page, perPage, offset: (page - 1) * perPage };
 };
 
-/** A date argument as a site-local wall clock. */
-function siteWall(env: CalendarEnv, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parsePhpDate(value, { now: env.ctx.now, timeZone: env.siteTimezone });
-  return parsed ? formatWallClock(parsed.instant, env.siteTimezone) : undefined;
-}
-
 const ORDER_COLUMNS: Record<TecOrderBy, EventOrder['by']> = { event_date: 'start', date: 'post_date', title: 'post_title', menu_order: 'menu_order', modified: 'post_modified' };
 
 export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<typeof TecEventListArgs>>): Promise<RestResponse> {
   const a = input.args;
   const { page, perPage, offset } = paging(a, env);
   const numbers = (v: unknown[] | undefined) => (v ?? []).map(Number);
-  const window = queryWindow(env, {
-    start_date: siteWall(env, a.start_date),
-    end_date: siteWall(env, a.end_date),
-    starts_before: siteWall(env, a.starts_before),
-    starts_after: siteWall(env, a.starts_after),
-    ends_before: siteWall(env, a.ends_before),
-    ends_after: siteWall(env, a.ends_after),
-  });
+  const window = siteWallWindow(env, a);
   const search = typeof a.search === 'string' && a.search !== '' ? { text: a.search, excludeProtected: !env.ctx.isLoggedIn() } : undefined;
   const pending = pendingEventPage(
     env.ctx.wp,

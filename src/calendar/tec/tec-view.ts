@@ -33,15 +33,23 @@ export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids:
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post) continue;
+    const password = passwordState(post, params);
     const object =
       def.postType === POST_TYPE.event
-        ? withLinkedNarrowed(tecEventObject(env, bundle, post, passwordState(post, params)), fields)
+        ? withLinkedNarrowed(tecEventObject(env, bundle, post, password), fields)
         : def.postType === POST_TYPE.venue
           ? tecVenueObject(env, bundle.main, post)
           : tecOrganizerObject(env, bundle.main, post);
     out.push({ post, object });
   }
   return out;
+}
+
+/** The objects of a list's page: those of the posts the caller may read, in the order given. */
+export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+  const readable: Array<Record<string, unknown>> = [];
+  for (const { post, object } of await tecObjects(env, def, ids, params)) if (await mayRead(env, post)) readable.push(object);
+  return readable;
 }
 
 /** current_user_can('read_post') as WordPress's posts controller asks it (check_read_permission()). */

@@ -1,6 +1,6 @@
 import { editableArgs } from '../../http/args';
 import { registered, wpInteger, wpString } from '../../http/wp-types';
-import { withFieldArguments } from '../post-resource/meta-fields';
+import { withFieldArguments } from '../post-resource/field-table';
 import { tec } from '../schemas/arg-validators';
 import { nullDefault, VENUE_FIELDS } from './venue-fields';
 

@@ -7,10 +7,11 @@ import { readFields } from '../post-resource/meta-fields';
 import { VENUE_META } from '../registry/meta-keys';
 import { isTruthy } from '../../php/truthiness';
 import { VENUE_FIELDS } from './venue-fields';
+import type { VenueObject } from '../schemas/posts';
 
 /** The venue object (Tribe__Events__REST__V1__Post_Repository::get_venue_data): falsy entries dropped, then map flags
 *   and global ids appended. */
-export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): Record<string, unknown> {
+export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { source: 'main' | 'linked'; jsonLd: boolean }): VenueObject {
   const meta = bundle[options.source].meta;
   // Built by assignment in the plugin's key order (a key met again keeps its first place, as in a spread).
   const body = linkedPostHead(env, bundle, post, 'venue', options.source);
@@ -22,5 +23,6 @@ export function venueObject(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const venue = dropFalsy(body);
   venue.show_map = showMap === undefined || showMap === null ? true : isTruthy(showMap);
   venue.show_map_link = showMapLink === undefined || showMapLink === null ? true : isTruthy(showMapLink);
-  return Object.assign(venue, globalIds(env, bundle, post, options.source));
+  // array_filter() leaves what the Venue schema declares: its keys that can be empty are optional.
+  return Object.assign(venue, globalIds(env, bundle, post, options.source)) as VenueObject;
 }

@@ -100,7 +100,7 @@ const ERRORS = linkedErrors('venue');
 
 const ARGS = { ...VenueArgs, list: linkedListArgs('venues') };
 
-export const venueType: PostTypeDefinition<typeof ARGS> = {
+export const venueType: PostTypeDefinition<typeof ARGS, typeof Venue> = {
   postType: POST_TYPE.venue,
   name: 'venue',
   plural: 'venues',

@@ -26,7 +26,7 @@ import { registeredMetaOf } from './registered-meta';
  * answered after the rows are committed, as WordPress answers it after its insert.
  */
 
-export type WpWriteArgs = Record<string, any>;
+export type WpWriteArgs = Record<string, unknown>;
 
 /** What the write left to answer after its commit. */
 export interface WriteOutcome {
@@ -34,7 +34,7 @@ export interface WriteOutcome {
 }
 
 /** rest_get_date_with_gmt(): the local and GMT dates of a `date` (site time unless zoned) or a `date_gmt`. */
-export function requestDates(env: CalendarEnv, a: WpWriteArgs): { post_date?: string; post_date_gmt?: string } {
+export function requestDates(env: CalendarEnv, a: { date?: unknown; date_gmt?: unknown }): { post_date?: string; post_date_gmt?: string } {
   const zoned = (value: string) => /([Zz]|[+-]\d{2}:?\d{2})$/.test(value);
   if (typeof a.date === 'string') {
     const local = siteTime(a.date, env.siteZone);

@@ -68,7 +68,7 @@ export async function mayDelete(def: PostTypeDefinition, req: Req): Promise<bool
 }
 
 /** handle_status_param() and the author check of prepare_item_for_database(). */
-async function checkWrite(env: CalendarEnv, def: PostTypeDefinition, args: Record<string, any>): Promise<void> {
+async function checkWrite(env: CalendarEnv, def: PostTypeDefinition, args: Record<string, unknown>): Promise<void> {
   const mayPublish = env.can('publish', { postType: def.postType });
   if (args.status === 'private' && !mayPublish) throw writeError('rest_cannot_publish_private');
   if ((args.status === 'publish' || args.status === 'future') && !mayPublish) throw writeError('rest_cannot_publish');

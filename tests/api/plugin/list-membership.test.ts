@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index';
+import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index-install';
 import { updateOption } from '../../../src/wp/options';
 import { pluginCalendar, useTestAppOnPluginRows } from '../../support/plugin-answers';
 

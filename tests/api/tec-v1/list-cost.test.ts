@@ -1,6 +1,6 @@
 import { seedCostCalendar, statementsOf } from '../../support/list-cost';
 import { TEC_EEA } from '../../support/tec-v1-answers';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /**
  * tec/v1 lists cost a fixed number of SQL statements whatever the page size, as the tribe/events/v1 lists do: one
@@ -8,14 +8,10 @@ import { startTestApp, type TestApp } from '../../support/test-app';
  * organizers, terms, images).
  */
 
-let t: TestApp;
+// Nothing kept between requests: each case counts what the database is asked.
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
 beforeAll(async () => {
-  // Nothing kept between requests: each case counts what the database is asked.
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
   await seedCostCalendar(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const statements = (path: string) => statementsOf(t, path, { 'X-TEC-EEA': TEC_EEA });

@@ -1,22 +1,18 @@
 import { seedCostCalendar, statementsOf } from '../../support/list-cost';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 
 /**
  * wp/v2 post lists cost a fixed number of SQL statements whatever the page size, as the tribe/events/v1 and tec/v1
  * lists do: one page statement, one count, and a batched load of what the page's posts show (meta, terms, authors).
  */
 
-let t: TestApp;
+// Nothing kept between requests: each one does the whole work whose statements are counted.
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
 /** The term ids the term-filtered case asks for (wp/v2 filters by id). */
 const termIds = { CAT: 0, TAG: 0 };
 beforeAll(async () => {
-  // Nothing kept between requests: each one does the whole work whose statements are counted.
-  t = await startTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
   const { categoryId, tagId } = await seedCostCalendar(t);
   Object.assign(termIds, { CAT: categoryId, TAG: tagId });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const statements = (path: string) => statementsOf(t, path);

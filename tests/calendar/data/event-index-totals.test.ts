@@ -1,4 +1,5 @@
-import { dropEventIndex, eventListPath, installEventIndex } from '../../../src/calendar/data/event-index';
+import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index-install';
+import { eventListPath } from '../../../src/calendar/data/event-index-state';
 import { OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
 import { deleteOption } from '../../../src/wp/options';
 import { createTecTables } from '../../support/tec-tables';

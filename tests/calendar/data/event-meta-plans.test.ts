@@ -1,4 +1,5 @@
-import { dropEventIndex, eventListPath } from '../../../src/calendar/data/event-index';
+import { dropEventIndex } from '../../../src/calendar/data/event-index-install';
+import { eventListPath } from '../../../src/calendar/data/event-index-state';
 import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
 import { useTestApp } from '../../support/test-app';
 import { TRIBE_API } from '../../support/rest-paths';

@@ -1,4 +1,5 @@
-import { dropEventIndex, eventIndexState, installEventIndex } from '../../../src/calendar/data/event-index';
+import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index-install';
+import { eventIndexState } from '../../../src/calendar/data/event-index-state';
 import { rebuildSearchRows, searchIndexTable } from '../../../src/calendar/data/event-search-index';
 import { positionsTable, trigramTable } from '../../../src/calendar/data/event-search-trigrams';
 import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION } from '../../../src/calendar/registry/identifiers';

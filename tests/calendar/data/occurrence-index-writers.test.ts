@@ -1,4 +1,4 @@
-import { installEventIndex } from '../../../src/calendar/data/event-index';
+import { installEventIndex } from '../../../src/calendar/data/event-index-install';
 import { generateCalendar } from '../../../src/calendar/data/generator/generate-calendar';
 import { EVENT_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../../../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../../../src/wp/options';

@@ -1,6 +1,7 @@
 import { EVENT_FIELDS } from '../../../src/calendar/events/event-fields';
 import { EventCreateArgs } from '../../../src/calendar/events/event-args';
-import { exportFields, fieldMasks, flagField, readFields, textField, withFieldArguments } from '../../../src/calendar/post-resource/meta-fields';
+import { flagField, textField, withFieldArguments } from '../../../src/calendar/post-resource/field-table';
+import { exportFields, fieldMasks, readFields } from '../../../src/calendar/post-resource/meta-fields';
 import { maskProtected } from '../../../src/calendar/post-resource/password';
 import { CALENDAR_REGISTRY } from '../../../src/calendar/registry/post-types';
 import { VENUE_FIELDS } from '../../../src/calendar/venues/venue-fields';

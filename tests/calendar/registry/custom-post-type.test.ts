@@ -5,7 +5,8 @@ import { ORGANIZER_PAGE } from '../../../src/calendar/front-end/post-views';
 import { linkedCreateError, linkedErrors, linkedReadAccess, linkedValidate } from '../../../src/calendar/linked/linked-resource';
 import { dropFalsy, globalIds, linkedPostHead } from '../../../src/calendar/linked/linked-object';
 import { linkedPostWriter } from '../../../src/calendar/linked/linked-writer';
-import { exportFields, readFields, textField, withFieldArguments } from '../../../src/calendar/post-resource/meta-fields';
+import { flagField, optionalFieldOutputs, textField, withFieldArguments } from '../../../src/calendar/post-resource/field-table';
+import { exportFields, readFields } from '../../../src/calendar/post-resource/meta-fields';
 import { commonExportFields } from '../../../src/calendar/post-resource/post-export';
 import { createCalendarRegistry } from '../../../src/calendar/registry/calendar-registry';
 import type { PostTypeDefinition } from '../../../src/calendar/registry/post-type';
@@ -20,10 +21,14 @@ import { TRIBE_API } from '../../support/rest-paths';
 /**
  * A post type added by its definition and one entry in the registry's list, with no other file touched: it gets its
  * tribe/events/v1 routes, its /doc component, its capabilities in a new site's roles, its fixture section and export.
- * The definition is built from the same parts the venue and organizer definitions use.
+ * The definition is built from the same parts the venue and organizer definitions use. Its field table shows a new
+ * writable field as one line: `urgent` is validated, stored, answered and described in /doc from its entry alone.
  */
 
-const NOTE_FIELDS = { mood: textField('_NoteMood', 'The note mood') };
+const NOTE_FIELDS = {
+  mood: textField('_NoteMood', 'The note mood'),
+  urgent: flagField('_NoteUrgent', '1', 'Whether the note is urgent'),
+};
 const ReadArgs = { id: wpInteger() };
 const SlugArgs = { slug: wpString() };
 const CreateArgs = withFieldArguments(
@@ -59,7 +64,7 @@ const noteType: PostTypeDefinition<typeof ARGS> = {
   fixtureExtras: ['id', 'slug'],
   exportFields: (r, post) => ({ ...commonExportFields(r, post), note: post.post_title, ...exportFields(NOTE_FIELDS, r.bundle.main.meta, post.ID) }),
   frontEnd: { ...ORGANIZER_PAGE, title: (note) => String(note.note ?? '') },
-  outputSchema: ['Note', z.object({ id: z.int(), note: z.string(), mood: z.string().optional() })],
+  outputSchema: ['Note', z.object({ id: z.int(), note: z.string(), ...optionalFieldOutputs(NOTE_FIELDS) })],
   restBase: 'notes',
   args: ARGS,
   validate: linkedValidate('calendar_note'),
@@ -100,6 +105,30 @@ describe('a post type registered in the test alone', () => {
     const trashed = await t.request.delete(`${TRIBE_API}/notes/${created.body.id}`).set('Authorization', callers.editor.authorization);
     expect(trashed.status).toBe(200);
     expect((await t.wp.knex(`${t.prefix}posts`).where({ ID: created.body.id }).first()).post_status).toBe('trash');
+  });
+
+  it('validates, stores, answers and describes a field from its one line in the field table', async () => {
+    const refused = await t.request.post(`${TRIBE_API}/notes`).set('Authorization', callers.author.authorization).send({ note: 'Not so sure', urgent: 'maybe' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { urgent: expect.any(String) } } });
+    expect(await t.wp.knex(`${t.prefix}posts`).where({ post_title: 'Not so sure' }).first()).toBeUndefined();
+
+    const created = await t.request.post(`${TRIBE_API}/notes`).set('Authorization', callers.author.authorization).send({ note: 'Leave now', urgent: true });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ note: 'Leave now', urgent: true });
+    const meta = await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: created.body.id, meta_key: '_NoteUrgent' }).first();
+    expect(meta.meta_value).toBe('1');
+    expect((await t.request.get(`${TRIBE_API}/notes/${created.body.id}`)).body.urgent).toBe(true);
+
+    // An update that leaves the flag out clears it, as the plugin's flags do.
+    const updated = await t.request.post(`${TRIBE_API}/notes/${created.body.id}`).set('Authorization', callers.editor.authorization).send({ note: 'Leave later' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.urgent).toBeUndefined();
+    expect(await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: created.body.id, meta_key: '_NoteUrgent' }).first()).toBeUndefined();
+
+    const doc = (await t.request.get(`${TRIBE_API}/doc`)).body;
+    expect(doc.components.schemas.Note.properties.urgent).toEqual({ type: 'boolean', description: 'Whether the note is urgent' });
+    expect(doc.paths['/notes'].post.requestBody.content['application/json'].schema.properties.urgent).toMatchObject({ description: 'Whether the note is urgent', type: 'boolean' });
   });
 
   it('is listed in /doc with its routes and its component', async () => {

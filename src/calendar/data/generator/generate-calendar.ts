@@ -9,7 +9,7 @@ import { POST_TYPE, TAXONOMY, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS } from '../.
 import { EVENT_META } from '../../registry/meta-keys';
 import { readTecSettings } from '../../site/tec-settings';
 import { customTablesExist, insertCustomTableRows, type OccurrenceSource } from '../custom-tables';
-import { eventIndexTable, occurrenceIndexTable } from '../event-index';
+import { eventIndexTable, occurrenceIndexTable } from '../event-index-sql';
 import { withIndexDeferred } from '../event-index-bulk';
 import { eventRows, organizerRows, venueRows, wallMs, type GeneratedPost, type RowContext } from './post-rows';
 import { CATEGORY_NAMES, seededRandom, TAG_NAMES } from './sample-text';
