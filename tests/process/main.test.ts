@@ -1,3 +1,4 @@
+import { EVENT_TRIGRAM_POSITIONS_TABLE, EVENT_TRIGRAM_TABLE } from '../../src/calendar/data/event-search-trigrams';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import knexFactory from 'knex';
 import os from 'node:os';
@@ -56,7 +57,7 @@ describe('the service process', () => {
       expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
       if (testDb) {
         const tables = (await testDb.db.dialect.listTables(testDb.db.knex)).sort();
-        expect(tables).toEqual([...CORE_TABLES, 'calendar_change_stamps', 'calendar_event_index', 'calendar_event_term_index'].map((t) => `xyz_${t}`).sort());
+        expect(tables).toEqual([...CORE_TABLES, 'calendar_change_stamps', 'calendar_event_index', 'calendar_event_term_index', EVENT_TRIGRAM_TABLE, EVENT_TRIGRAM_POSITIONS_TABLE].map((t) => `xyz_${t}`).sort());
       } else {
         expect(existsSync(path.join(dir, 'data/calendar.db'))).toBe(true);
       }
