@@ -12,7 +12,7 @@ import { wpV2MediaRoutes } from './calendar/wp-v2/media-routes';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
 import { tecNamespace } from './calendar/tec/namespace';
-import { calendarWpV2Registrations } from './calendar/wp-v2-registrations';
+import { calendarWpV2Registrations } from './calendar/wp-v2/calendar-registrations';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';

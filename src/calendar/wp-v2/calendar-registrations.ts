@@ -1,10 +1,10 @@
-import { hasCap, type Principal } from '../auth/principal';
-import { CORE_POST_TYPE_REGISTRATIONS, CORE_TAXONOMY_REGISTRATIONS } from '../wp-rest/core-registrations';
-import { CORE_REST_POST_TYPES, type RestTaxonomyRegistration, type WpV2Registrations } from '../wp-rest/wp-rest-context';
-import type { CalendarRegistry } from './registry/calendar-registry';
-import { CALENDAR_EMBED_POST_TYPE } from './registry/identifiers';
-import { readTecSettings } from './site/tec-settings';
-import { TEC_POST_TYPE_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from './registry/wp-registrations';
+import { hasCap, type Principal } from '../../auth/principal';
+import { CORE_POST_TYPE_REGISTRATIONS, CORE_TAXONOMY_REGISTRATIONS } from '../../wp-rest/core-registrations';
+import { CORE_REST_POST_TYPES, type RestTaxonomyRegistration, type WpV2Registrations } from '../../wp-rest/wp-rest-context';
+import type { CalendarRegistry } from '../registry/calendar-registry';
+import { CALENDAR_EMBED_POST_TYPE } from '../registry/identifiers';
+import { readTecSettings } from '../site/tec-settings';
+import { TEC_POST_TYPE_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from '../registry/wp-registrations';
 
 /**
  * What The Events Calendar registers, as WordPress's own wp/v2 controllers read it: its taxonomies (with their
