@@ -28,7 +28,7 @@ beforeAll(async () => {
   // The plugin's tables came after the service created the database: db:index (or the next start) adds the
   // occurrence index to the event index.
   await createTecTables(t.wp);
-  expect(await installEventIndex(t.wp)).toEqual({ created: true, rows: 0, occurrences: 0 });
+  expect(await installEventIndex(t.wp)).toEqual({ created: true, rows: 0, occurrences: 0, search: true });
 });
 
 async function listedOnce(query: string, who: 'anonymous' | 'editor'): Promise<{ total: number; ids: number[] }> {
