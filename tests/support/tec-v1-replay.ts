@@ -118,3 +118,15 @@ export async function replayScenario(steps: TecRecorded[], existing: Iterable<nu
   return { answers, created, existing: kept };
 }
 
+
+/**
+ * A recorded scenario replayed: the plugin's answers (folded as the replay folds the service's), the calendar meta
+ * the plugin left on the calendar's existing posts, and what the service answered and left.
+ */
+export async function replayRecorded(scenario: { steps: TecRecorded[]; rows: unknown }) {
+  const unmapped = new Map<number, number>();
+  const recorded = scenario.steps.map((s) => ({ status: s.status, body: folded(s.body, s.date, unmapped) }));
+  const existing = recordedExistingMeta(scenario.rows as Parameters<typeof recordedExistingMeta>[0]);
+  const replayed = await replayScenario(scenario.steps, existing.keys());
+  return { recorded, existing, replayed };
+}

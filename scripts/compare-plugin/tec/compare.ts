@@ -3,6 +3,7 @@ import { compareAnswers, normalizeBody } from '../diff';
 import { ORACLE_DB, resetOracleDb, SITE } from '../oracle';
 import { writeTecCalendar } from './calendar';
 import { sendTec, tecPartOfIndex, type TecAnswer, type TecExchange } from './http';
+import { answeredId } from './record-steps';
 import { readExchanges } from './reads';
 import { diffSnapshots, dumpDatabase, restoreDatabase, snapshot, type RowDiff } from './snapshot';
 import { writeScenarios } from './writes';
@@ -96,14 +97,7 @@ export async function compareTec(db: Connection, admin: string, serviceBase: str
         const x = { ...step, path: sub(step.path), ...(step.body === undefined ? {} : { body: sub(step.body) }) };
         const a = await sendTec(base, credentials(x), x);
         answers.push(a);
-        if (ids.length === 0) {
-          try {
-            const id = (JSON.parse(a.body) as { id?: unknown }).id;
-            ids.push(typeof id === 'number' ? id : 0);
-          } catch {
-            ids.push(0);
-          }
-        }
+        if (ids.length === 0) ids.push(answeredId(a.body));
       }
       const rows = diffSnapshots(before, await snapshot(db));
       dirty = Object.keys(rows).length > 0;

@@ -20,6 +20,16 @@ export interface RecordedTec extends TecAnswer {
   rows?: RowDiff;
 }
 
+/** The `id` of a scenario's first answer, which later steps name as `{0}`; 0 when it has none. */
+export function answeredId(body: string): number {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'number' ? id : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export const record = (x: TecExchange, a: TecAnswer): RecordedTec => ({
   method: x.method,
   path: x.path,
@@ -49,14 +59,7 @@ export async function recordScenarios(site: string, db: mysql.Connection, oracle
       const x = { ...step, path: substitute(step.path, ids), ...(step.body === undefined ? {} : { body: substitute(step.body, ids) }) };
       const a = await sendTec(site, cal.credentials[x.as], x);
       steps.push(record(x, a));
-      if (ids.length === 0) {
-        try {
-          const id = (JSON.parse(a.body) as { id?: unknown }).id;
-          ids.push(typeof id === 'number' ? id : 0);
-        } catch {
-          ids.push(0);
-        }
-      }
+      if (ids.length === 0) ids.push(answeredId(a.body));
     }
     const rows = diffSnapshots(before, await snapshot(db));
     dirty = Object.keys(rows).length > 0;

@@ -1,6 +1,6 @@
 import { replayTec, tecCalendar, tecMore } from '../../support/tec-v1-answers';
 import { startOnPluginRows } from '../../support/plugin-answers';
-import { folded, recordedExistingMeta, recordedPosts, replayScenario, type Row } from '../../support/tec-v1-replay';
+import { recordedPosts, replayRecorded, type Row } from '../../support/tec-v1-replay';
 import type { TestApp } from '../../support/test-app';
 
 /**
@@ -33,11 +33,7 @@ describe('reads', () => {
 
 describe.each(tecMore().scenarios.map((s) => [s.name, s] as const))('%s', (_, scenario) => {
   it('answers and stores as the plugin', async () => {
-    const ids = new Map<number, number>();
-    const recorded = scenario.steps.map((s) => ({ status: s.status, body: folded(s.body, s.date, ids) }));
-    const rows = scenario.rows as Parameters<typeof recordedExistingMeta>[0];
-    const existing = recordedExistingMeta(rows);
-    const replayed = await replayScenario(scenario.steps, existing.keys());
+    const { recorded, existing, replayed } = await replayRecorded(scenario);
     expect(replayed.answers).toEqual(recorded);
     expect(replayed.created).toEqual(recordedPosts(scenario.rows as Record<string, { added?: Row[] }>));
     // The calendar's own posts it changed hold the plugin's calendar meta.

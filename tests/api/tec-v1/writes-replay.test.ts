@@ -1,5 +1,5 @@
 import { tecWrites } from '../../support/tec-v1-answers';
-import { folded, recordedExistingMeta, recordedPosts, replayScenario, withoutColumns, type Row } from '../../support/tec-v1-replay';
+import { recordedPosts, replayRecorded, withoutColumns, type Row } from '../../support/tec-v1-replay';
 
 /**
  * The plugin's tec/v1 write scenarios (tests/fixtures/plugin/tec-v1/writes.json) replayed on fresh copies of the
@@ -28,11 +28,7 @@ const scenarios = tecWrites().filter((s) => !DECIDED_OTHERWISE.some(([re]) => re
 
 describe.each(scenarios.map((s) => [s.name, s] as const))('%s', (_, scenario) => {
   it('answers as the plugin', async () => {
-    const ids = new Map<number, number>();
-    const recorded = scenario.steps.map((s) => ({ status: s.status, body: folded(s.body, s.date, ids) }));
-    const rows = scenario.rows as Parameters<typeof recordedExistingMeta>[0];
-    const existing = recordedExistingMeta(rows);
-    const replayed = await replayScenario(scenario.steps, existing.keys());
+    const { recorded, existing, replayed } = await replayRecorded(scenario);
     expect(replayed.answers).toEqual(recorded);
     // The posts it created hold the same columns (but those a decision writes otherwise) and calendar meta.
     const skipped = COLUMNS_NOT_COMPARED.find(([re]) => re.test(scenario.name))?.[1] ?? [];
