@@ -7,7 +7,9 @@ import { isUnreachable, type Replica, type ReplicaSet } from './replicas';
  * `srtm`): reads go to a healthy replica; writes go to the primary, and once a request has written, every later
  * read of that request goes to the primary too, so a request always reads its own writes. A request that may
  * write (any method but GET, HEAD or OPTIONS) reads from the primary from the start, so the answer it returns
- * after writing is the primary's. Transactions run wholly on the primary.
+ * after writing is the primary's. Transactions run wholly on the primary. A request reads from one replica only
+ * (the first it is given): its change stamp (src/db/stamped-cache.ts) and the rows it vouches for are then read
+ * from the same state of the data, as on the primary.
  *
  * Statements are routed where knex runs them (the client's `runner`), so the data layer builds queries as
  * before; the request's route state travels with its async context. Outside a request (start-up, the
@@ -23,6 +25,8 @@ export interface RequestRoute {
   wrote: boolean;
   /** The databases that answered, in first-use order (`primary`, `replica-1`…). */
   readonly used: Set<string>;
+  /** The replica this request reads from: not chosen yet (undefined), or none, the primary (null). */
+  replica?: Replica | null;
 }
 
 /** Told the duration of every statement and which database ran it (the metrics' query-time histogram). */
@@ -94,8 +98,10 @@ export function installReadRouting(primary: Knex, replicas: ReplicaSet | undefin
         return result;
       } catch (error) {
         if (!isUnreachable(error)) throw error;
-        // A replica that went away answers nothing: the read is repeated on the primary, the replica skipped.
+        // A replica that went away answers nothing: the read is repeated on the primary, the replica skipped by
+        // this request's later reads and by other requests.
         replica.markDown(error);
+        route.replica = null;
         return onPrimary(builder, route).run();
       }
     };
@@ -108,8 +114,8 @@ export function installReadRouting(primary: Knex, replicas: ReplicaSet | undefin
     const kind = kindOf(builder);
     if (kind === 'write') route.wrote = true;
     if (kind !== 'read' || route.wrote || route.primaryOnly) return onPrimary(builder, route);
-    const replica = replicas?.pick();
-    return replica ? onReplica(builder, route, replica) : onPrimary(builder, route);
+    if (route.replica === undefined) route.replica = replicas?.pick() ?? null;
+    return route.replica ? onReplica(builder, route, route.replica) : onPrimary(builder, route);
   };
 
   client.transaction = function routedTransaction(...args: unknown[]) {

@@ -38,8 +38,9 @@ export function withReadRouting(
     ...primary,
     routing,
     replicas,
-    // A replica answers from an earlier state than the primary's change stamp says.
-    stamps: replicas ? undefined : primary.stamps,
+    // The counters of the change stamp replicate with the rows, in the writers' transactions: a stamp read on a
+    // replica vouches for what that replica answers (read-routing.ts keeps a request on one replica).
+    stamps: primary.stamps,
     async close() {
       await replicas?.close();
       await primary.close();

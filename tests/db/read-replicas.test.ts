@@ -9,6 +9,7 @@ import { createMetrics } from '../../src/metrics/metrics';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
 import { EVENT_TRIGRAM_TABLE } from '../../src/calendar/data/event-search-trigrams';
+import { CHANGE_STAMP_TABLE } from '../../src/wp/change-stamps';
 import { createCallers, type Callers } from '../support/callers';
 import { startReplicatedPair, type ReplicatedPair } from '../support/mariadb-servers';
 import { SITE_URL } from '../support/test-app';
@@ -81,9 +82,14 @@ async function diverge(): Promise<void> {
   // differ on purpose, the trigram rows are kept as the primary has them.
   const trigrams = `${NAME}.wp_${EVENT_TRIGRAM_TABLE}`;
   const kept = (await replica.raw(`SELECT post_id, trigram FROM ${trigrams} WHERE post_id IN (?, ?)`, [eventId, venueId]))[0] as Array<{ post_id: number; trigram: string }>;
+  // So would the change stamps' triggers move the replica's counters past the primary's, where a later write of
+  // the primary could bring them back to a value they already had: they too are kept as the primary has them.
+  const stamps = `${NAME}.wp_${CHANGE_STAMP_TABLE}`;
+  const counters = (await replica.raw(`SELECT family, slot, version FROM ${stamps}`))[0] as Array<{ family: string; slot: number; version: number }>;
   await replica.raw('UPDATE ??.wp_posts SET post_title = ? WHERE ID = ?', [NAME, 'Replica title', eventId]);
   await replica.raw('UPDATE ??.wp_posts SET post_title = ? WHERE ID = ?', [NAME, 'Replica hall', venueId]);
   await replica.raw(`DELETE FROM ${trigrams} WHERE post_id IN (?, ?)`, [eventId, venueId]);
+  for (const row of counters) await replica.raw(`UPDATE ${stamps} SET version = ? WHERE family = ? AND slot = ?`, [row.version, row.family, row.slot]);
   if (kept.length > 0) await replica.raw(`INSERT INTO ${trigrams} (post_id, trigram) VALUES ${kept.map(() => '(?, ?)').join(', ')}`, kept.flatMap((row) => [row.post_id, row.trigram]));
   await replica.destroy();
 }
@@ -99,6 +105,30 @@ describe('reads and writes with a replica', () => {
     const list = await request.get(`${TRIBE_API}/events?start_date=2025-06-01`);
     expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['Replica title']);
     expect(list.headers['x-database']).toBe('replica-1');
+  });
+
+  it('keeps answers under the replica’s change stamp: a 304 from it, a new answer once a write by plain SQL on the primary replays', async () => {
+    const url = `${TRIBE_API}/events?start_date=2025-06-01`;
+    const first = await request.get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-database']).toBe('replica-1');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"/);
+    expect((await request.get(url).set('If-None-Match', etag)).status).toBe(304);
+    // Another writer (WordPress, a script) on the primary: the replica's stamp moves when it replays the write.
+    const content = (await primaryDb.knex('wp_posts').where('ID', eventId).first('post_content')).post_content;
+    await primaryDb.knex('wp_posts').where('ID', eventId).update({ post_content: 'Replayed description' });
+    await pair.synced();
+    const after = await request.get(url).set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.headers['x-database']).toBe('replica-1');
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body.events[0].description).toContain('Replayed description');
+    // The kept answer is the replica's fresh one.
+    const again = await request.get(url);
+    expect(again.body).toEqual(after.body);
+    await primaryDb.knex('wp_posts').where('ID', eventId).update({ post_content: content });
+    await pair.synced();
   });
 
   it('writes on the primary and reads a write request’s answer from the primary', async () => {
