@@ -58,6 +58,12 @@ export interface AppDeps {
    * (stamped-cache.ts; default true). Off, every list counts and renders its page.
    */
   listCache?: boolean;
+  /**
+   * Keep the single objects of list pages under the change stamp, by viewer and id (default true): a list the list
+   * cache cannot answer (its first request after a commit, another window over the same events) renders only the
+   * events not kept. Independent of listCache.
+   */
+  objectCache?: boolean;
   /** `s-maxage` of anonymous public GET answers (default 0: a shared cache revalidates every time). */
   cacheSMaxAge?: number;
   /** Largest accepted request body in bytes (default 10 MiB). */
@@ -113,6 +119,8 @@ export function createApp(deps: AppDeps): express.Express {
   const warned = new Set<string>();
   // At most 128 pages of up to 50 events (some kilobytes each) per app.
   const listPages = deps.listCache === false ? undefined : new StampedCache<ReadonlyArray<Record<string, unknown>>>(128);
+  // At most 4,096 objects (some kilobytes each): a calendar's busy months for a few kinds of viewer.
+  const objects = deps.objectCache === false ? undefined : new StampedCache<Record<string, unknown>>(4096);
 
   const contextFor = (req: Request): AppContext =>
     createContext({
@@ -127,6 +135,7 @@ export function createApp(deps: AppDeps): express.Express {
       media: deps.media,
       warned,
       pages: listPages,
+      objects,
     });
 
   // Failures that are not bugs: the database is down or busy, or too many lists are running.

@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     logger: log,
     bodyLimit: config.bodyLimit,
     listCache: config.listCache,
+    objectCache: config.objectCache,
     cacheSMaxAge: config.cacheSMaxAge,
     media: config.media,
     trustProxy: config.trustProxy,

@@ -40,6 +40,8 @@ export interface Config {
   bodyLimit: number;
   /** Keep answers (list totals and pages, whole answers by ETag) until what they are made of changes (stamped-cache.ts). */
   listCache: boolean;
+  /** Keep list pages' single objects by viewer and id until the next commit (OBJECT_CACHE), independent of listCache. */
+  objectCache: boolean;
   /** `s-maxage` of anonymous public GET answers (CACHE_S_MAXAGE): seconds a CDN may answer without asking. */
   cacheSMaxAge: number;
   /** Waiting bounds for the database (connections, statements, the write lock) and the MySQL pool size. */
@@ -139,6 +141,7 @@ const EnvSchema = z.object({
   TEST_DOUBLE: boolFlag.default(false),
   FIXTURES: z.string().min(1).optional(),
   LIST_CACHE: boolFlag.default(true),
+  OBJECT_CACHE: boolFlag.default(true),
   CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(0),
   BODY_LIMIT: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
@@ -243,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>, cores = avai
     fixtures: e.FIXTURES,
     bodyLimit: e.BODY_LIMIT,
     listCache: e.LIST_CACHE,
+    objectCache: e.OBJECT_CACHE,
     cacheSMaxAge: e.CACHE_S_MAXAGE,
     databaseLimits: { poolSize: e.DB_POOL_SIZE, acquireTimeoutMs: Math.max(1, e.DB_ACQUIRE_TIMEOUT), queryTimeoutMs: e.DB_QUERY_TIMEOUT, lockTimeoutMs: Math.max(1, e.DB_LOCK_TIMEOUT), commitTimeoutMs: e.DB_COMMIT_TIMEOUT },
     http: {

@@ -95,9 +95,24 @@ export class StampedCache<V> {
       return known.value;
     }
     const value = await compute();
+    this.keep(stamp, key, value);
+    return value;
+  }
+
+  /** The value kept for `key` under this very stamp (then most recently used), without computing anything. */
+  peek(stamp: string, key: string): V | undefined {
+    const known = this.entries.get(key);
+    if (known?.stamp !== stamp) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, known);
+    return known.value;
+  }
+
+  /** Keeps `value`, computed after `stamp` was read, under that stamp. */
+  keep(stamp: string, key: string, value: V): void {
+    this.entries.delete(key);
     this.entries.set(key, { stamp, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return value;
   }
 
   /** Forgets everything (tests that watch the statements a request runs). */

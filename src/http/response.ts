@@ -18,7 +18,7 @@ export class RestResponse {
 /** json_encode() with PHP's default flags: `/` escaped as `\/`, every non-ASCII character as `\uXXXX`. */
 export function phpJsonEncode(value: unknown, pretty = false): string {
   const json = JSON.stringify(value, null, pretty ? 4 : undefined) ?? 'null';
-  return json.replace(/\//g, '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replaceAll('/', '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The `_fields` paths as nested keys; `true` keeps the whole value. */

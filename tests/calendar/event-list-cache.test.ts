@@ -27,6 +27,7 @@ let service: Database;
 let other: Database;
 let request: supertest.Agent;
 let uncached: supertest.Agent;
+let objectsOnly: supertest.Agent;
 let wp: WpData;
 let otherWp: WpData;
 let dropDatabase: () => Promise<void>;
@@ -47,7 +48,8 @@ beforeAll(async () => {
   await prepareDatabase(service, { prefix: 'wp_', siteUrl: 'http://calendar.test' });
   other = createDatabase(parseDatabaseUrl(url));
   request = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW }));
-  uncached = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW, listCache: false }));
+  uncached = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW, listCache: false, objectCache: false }));
+  objectsOnly = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW, listCache: false }));
   wp = WpData.open(service, 'wp_');
   otherWp = WpData.open(other, 'wp_');
   for (const day of [10, 11, 12]) await seedEvent(wp, { post_title: `July ${day}`, start: `2025-07-${day} 19:00:00`, end: `2025-07-${day} 21:00:00` });
@@ -64,20 +66,24 @@ interface Listed {
   counted: boolean;
   /** The request read the page's posts. */
   loaded: boolean;
+  /** The ids of the posts it read. */
+  loadedIds: number[];
 }
 
 async function listedWith(agent: supertest.Agent, url: string): Promise<Listed & { body: any }> {
-  const statements: string[] = [];
-  const record = (q: { sql: string }) => statements.push(q.sql);
+  const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+  const record = (q: { sql: string; bindings?: unknown[] }) => statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
   service.knex.on('query', record);
   try {
     const res = await agent.get(url);
+    const loads = statements.filter(({ sql }) => /^select \* from .wp_posts. where .ID. in/i.test(sql));
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(Number(res.headers['x-tec-total']));
     return {
       total: res.body.total,
-      counted: statements.some((sql) => /count\(/i.test(sql) && sql.includes('wp_calendar_event_index')),
-      loaded: statements.some((sql) => /^select \* from .wp_posts. where .ID. in/i.test(sql)),
+      counted: statements.some(({ sql }) => /count\(/i.test(sql) && sql.includes('wp_calendar_event_index')),
+      loaded: loads.length > 0,
+      loadedIds: loads.flatMap((q) => q.bindings.map(Number)).sort((a, b) => a - b),
       body: res.body,
     };
   } finally {
@@ -104,6 +110,37 @@ it('the same list asked again counts and loads nothing, and gives the same answe
 it('with LIST_CACHE off, every request counts and loads', async () => {
   await listedWith(uncached, JULY);
   expect(await listedWith(uncached, JULY)).toMatchObject({ total: 3, counted: true, loaded: true });
+});
+
+it('with only the object cache, a list counts again and renders only the events no earlier page rendered since the last commit', async () => {
+  const all = `${TRIBE_API}/events?start_date=2025-07-01&end_date=2025-07-31&per_page=3`;
+  const first = await listedWith(objectsOnly, JULY);
+  expect(first).toMatchObject({ total: 3, counted: true });
+  const again = await listedWith(objectsOnly, JULY);
+  expect(again).toMatchObject({ total: 3, counted: true, loaded: false });
+  expect(again.body).toEqual(first.body);
+  // The page of three shares its first two events with the page of two: only the third is read.
+  const wider = await listedWith(objectsOnly, all);
+  const third = wider.body.events[2].id;
+  expect(wider.loadedIds).toEqual([third]);
+  expect(wider.body).toEqual((await listedWith(uncached, all)).body);
+  // A write by another connection: every event is read again, and the answer is the fresh one.
+  await otherWp.knex(otherWp.t.posts).where({ ID: third }).update({ post_title: 'July 12, renamed' });
+  const after = await listedWith(objectsOnly, all);
+  expect(after.loadedIds).toEqual(wider.body.events.map((e: { id: number }) => e.id).sort((a: number, b: number) => a - b));
+  expect(after.body.events[2].title).toBe('July 12, renamed');
+  expect(after.body).toEqual((await listedWith(uncached, all)).body);
+  await otherWp.knex(otherWp.t.posts).where({ ID: third }).update({ post_title: 'July 12' });
+});
+
+it('with only the object cache, a protected event is masked without its password and shown with it, in either order', async () => {
+  const url = `${TRIBE_API}/events?start_date=2025-09-01&end_date=2025-09-30`;
+  await seedEvent(wp, { post_title: 'Locked in September', post_password: 'pw', post_content: 'Behind the gate', start: '2025-09-01 19:00:00', end: '2025-09-01 21:00:00' });
+  const description = async (query: string) => (await listedWith(objectsOnly, `${url}${query}`)).body.events[0].description;
+  expect(await description('')).toBe('');
+  expect(await description('&password=pw')).toContain('Behind the gate');
+  expect(await description('')).toBe('');
+  expect(await description('&password=pw')).toContain('Behind the gate');
 });
 
 it('a title changed by another connection shows at the next request', async () => {

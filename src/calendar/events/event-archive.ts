@@ -156,9 +156,10 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const status = requestedStatus(env, input, POST_TYPE.event)!;
   const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
-  // Read before the total and the page's objects, which are kept under it until the next commit; asked now, it
+  // Read before the total and the page's objects, which are kept under it until the next commit (the total only
+  // with the list cache); asked now, it
   // answers while the terms and the date source are looked up.
-  const stamp = env.ctx.pages ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+  const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
   // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
   stamp?.catch(() => undefined);
   const source = await listDateSource(env);
@@ -176,7 +177,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
     ],
     metaExists: a.featured === undefined ? [] : [{ key: EVENT_META.featured, exists: a.featured }],
   };
-  const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset, stamp });
+  const pending = pendingEventPage(wp, POST_TYPE.event, { filter, window: queryWindow(env, bounds), source, searchIndex: env.tec.eventSearchIndex }, { byPostDate: a.include !== undefined, limit: page.perPage, offset: page.offset, stamp: env.ctx.pages ? stamp : undefined });
   // The page's events load while the total is still counted (tens of thousands of index entries in a month of a
   // large calendar); Promise.all also hears a failure of either.
   const [items, total] = await Promise.all([pending.ids.then((ids) => serializePage(env, def, wp, input.params, ids, stamp)), pending.total]);

@@ -7,6 +7,7 @@ import { formatWallClock } from '../../php/date-time';
 import { listDateSource } from '../dates/date-source';
 import { comparesUtcFields } from '../events/event-window';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from '../data/linked-query';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { ParamChecks } from '../post-resource/param-checks';
 import { POST_TYPE } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -93,6 +94,9 @@ export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive
       linkedByFirstEvents: isTruthy(a.only_with_upcoming) ? await upcomingEvents(env, status.filter) : undefined,
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
+    // Read before the page, whose objects are kept under it (serializePage).
+    const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+    stamp?.catch(() => undefined);
     const result = await linkedPage(wp, query, page.perPage, page.offset);
     let total = result.total;
     if (result.ids.length === 0 && page.page === 1 && query.search) {
@@ -100,7 +104,7 @@ export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive
       const totals = await linkedSearchTotals(wp, query);
       if (totals.searchMatches === 0) total = totals.withoutSearch;
     }
-    const items = await serializePage(env, def(), wp, input.params, result.ids);
+    const items = await serializePage(env, def(), wp, input.params, result.ids, stamp);
     const urlParams: Array<[string, string]> = [['per_page', String(page.perPage)]];
     if (a.event !== undefined) urlParams.push(['event', String(a.event)]);
     if (a.has_events !== undefined) urlParams.push(['has_events', phpString(input.params.has_events)]);

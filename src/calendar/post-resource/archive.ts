@@ -49,9 +49,10 @@ export function requestedStatus(env: CalendarEnv, input: Pick<OperationInput, 'a
 
 /**
  * The objects of a page, in the page's order, password-protected ones masked unless the caller has access. With
- * the change stamp read before the page (WpData.changeStamp), they are kept under it until the next commit, for
- * the same page asked again by a caller of the same capabilities, with the same settings, password and context.
- * Callers must not change them.
+ * the change stamp read before the page (WpData.changeStamp), the page is kept under it until the next commit, for
+ * the same page asked again by a caller of the same capabilities, with the same settings, password and context;
+ * and each object is kept alone too, so a page the list cache cannot answer loads and renders only the objects no
+ * earlier page of the same viewer rendered since the commit. Callers must not change them.
  */
 export async function serializePage(
   env: CalendarEnv,
@@ -61,24 +62,52 @@ export async function serializePage(
   ids: readonly number[],
   stamp?: Promise<string | undefined>,
 ): Promise<ReadonlyArray<Record<string, unknown>>> {
-  const kept = env.ctx.pages;
-  if (!stamp || !kept) return renderPage(env, def, wp, params, ids);
+  const read = stamp && (env.ctx.pages || env.ctx.objects) ? await stamp : undefined;
+  if (read === undefined) return inOrder(ids, await renderObjects(env, def, wp, params, ids));
   const { userId, caps } = env.ctx.principal;
-  const key = [def.name, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify([params.context, params.password]), ids.join(',')].join('\u0001');
-  return kept.through(await stamp, key, () => renderPage(env, def, wp, params, ids));
+  const viewer = [def.name, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify([params.context, params.password])].join('\u0001');
+  const render = () => keptObjects(env, def, wp, params, ids, read, viewer);
+  return env.ctx.pages ? env.ctx.pages.through(read, `${viewer}\u0001${ids.join(',')}`, render) : render();
 }
 
-async function renderPage(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
+/** The page's objects, those kept for this viewer under `stamp` taken as they are, the others rendered and kept. */
+async function keptObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], stamp: string, viewer: string) {
+  const objects = env.ctx.objects;
+  if (!objects) return inOrder(ids, await renderObjects(env, def, wp, params, ids));
+  const found = new Map<number, Record<string, unknown>>();
+  for (const id of ids) {
+    const object = objects.peek(stamp, `${viewer}\u0001${id}`);
+    if (object) found.set(id, object);
+  }
+  const missing = [...new Set(ids.filter((id) => !found.has(id)))];
+  if (missing.length > 0) {
+    for (const [id, object] of await renderObjects(env, def, wp, params, missing)) {
+      objects.keep(stamp, `${viewer}\u0001${id}`, object);
+      found.set(id, object);
+    }
+  }
+  return inOrder(ids, found);
+}
+
+/** The objects of `ids` that exist, by id, masked where the caller has no access to a protected post. */
+async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
-  const out: Array<Record<string, unknown>> = [];
+  const out = new Map<number, Record<string, unknown>>();
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
-    if (!post) continue;
+    if (!post || out.has(id)) continue;
     const object = def.serialize(env, bundle, post, { jsonLd: false });
-    out.push(passwordAccess(env, post, params) ? object : maskProtected(env.registry, object));
+    out.set(id, passwordAccess(env, post, params) ? object : maskProtected(env.registry, object));
   }
   return out;
 }
+
+/** The objects in the page's order; an id the index lists twice (a stale entry) is listed twice, as it was. */
+const inOrder = (ids: readonly number[], objects: ReadonlyMap<number, Record<string, unknown>>) =>
+  ids.flatMap((id) => {
+    const object = objects.get(id);
+    return object ? [object] : [];
+  });
 
 /** A query parameter of the archive URLs; a `null` value is written as the bare key (`geoloc_lat`). */
 export type UrlParam = readonly [string, string | null];

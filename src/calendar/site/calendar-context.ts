@@ -30,6 +30,12 @@ export interface CalendarContext {
    */
   readonly pages?: StampedCache<ReadonlyArray<Record<string, unknown>>>;
   /**
+   * Single objects of list pages, kept under the change stamp by viewer and id (serializePage): a page asked for
+   * the first time after a commit, or shifted by one event, renders only the objects not kept. Absent when the app
+   * keeps none (OBJECT_CACHE=0).
+   */
+  readonly objects?: StampedCache<Record<string, unknown>>;
+  /**
    * The change stamp of these families of rows (WpData.changeStamp), read once per call and family set: the
    * ETag of a GET and every answer kept while computing it are vouched for by the same read, made before them.
    */
@@ -56,6 +62,7 @@ export interface CalendarContextOptions {
   homeOverride?: string;
   media?: MediaSettings;
   pages?: CalendarContext['pages'];
+  objects?: CalendarContext['objects'];
   log?: Logger;
   /** The keys of the warnings the app has logged (one set per app); a set of its own when absent. */
   warned?: Set<string>;
@@ -78,6 +85,7 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
     registry: o.registry,
     media: o.media,
     pages: o.pages,
+    objects: o.objects,
     site() {
       settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now: o.now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)] });
       return settings;

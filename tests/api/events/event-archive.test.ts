@@ -58,7 +58,9 @@ describe('items and order', () => {
 });
 
 describe('SQL statements per request', () => {
-  const t = useTestApp({ clock: CLOCK });
+  // Every object of each page rendered: none kept by an earlier page (the object cache's own tests are in
+  // tests/calendar/event-list-cache.test.ts).
+  const t = useTestApp({ clock: CLOCK, objectCache: false });
   beforeAll(async () => {
     const category = await seedTerm(t.wp, 'tribe_events_cat', 'Music');
     const tag = await seedTerm(t.wp, 'post_tag', 'free');
