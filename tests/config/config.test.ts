@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       bodyLimit: 10485760,
       cacheSMaxAge: 0,
       listCache: true,
+      objectCache: true,
       databaseLimits: { poolSize: 10, acquireTimeoutMs: 5000, queryTimeoutMs: 10000, lockTimeoutMs: 10000, commitTimeoutMs: 60000 },
       http: { requestTimeoutMs: 30000, headersTimeoutMs: 10000, bodyTimeoutMs: 30000, keepAliveTimeoutMs: 5000, heavyConcurrency: 4, heavyQueueMs: 10000, shutdownTimeoutMs: 10000 },
       workers: 1,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       TEST_DOUBLE: 'true',
       FIXTURES: 'fixtures/demo-calendar.yaml',
       LIST_CACHE: '0',
+      OBJECT_CACHE: 'no',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       testDouble: true,
       fixtures: 'fixtures/demo-calendar.yaml',
       listCache: false,
+      objectCache: false,
     });
     expect(config.clock?.toISOString()).toBe('2025-06-01T12:00:00.000Z');
   });
