@@ -19,6 +19,9 @@ export function compatibleSqlMode(current: string): string {
     .join(',');
 }
 
+/** The status counters of the statements that can take a trigger away (schemaMark). */
+const SCHEMA_STATEMENTS = ['Com_alter_table', 'Com_create_table', 'Com_create_trigger', 'Com_drop_db', 'Com_drop_table', 'Com_drop_trigger', 'Com_rename_table', 'Com_truncate', 'Com_flush', 'Uptime_since_flush_status'];
+
 export const mysqlDialect: Dialect = {
   name: 'mysql',
   tiesAsWordPressShowsThem: true,
@@ -200,6 +203,14 @@ export const mysqlDialect: Dialect = {
     for (const table of tables) await knex.raw('ANALYZE TABLE ??', [table]);
   },
   changeStamp: async () => undefined,
+  async schemaMark(knex) {
+    // The server's statement counters of every DDL that can remove a trigger or the table it sits on (they count
+    // the replication thread's statements too, and start again with the server); the server's id tells a replica
+    // from its primary.
+    const [status, id] = await Promise.all([knex.raw(`SHOW GLOBAL STATUS WHERE Variable_name IN (${SCHEMA_STATEMENTS.map(() => '?').join(', ')})`, SCHEMA_STATEMENTS), knex.raw('SELECT @@server_id AS id')]);
+    const rows = status[0] as Array<{ Variable_name: string; Value: string }>;
+    return [id[0][0]?.id, ...rows.map((r) => `${r.Variable_name}=${r.Value}`)].join(' ');
+  },
   counterIncrementSql: (table, key) => `INSERT INTO \`${table}\` (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
   async explain(knex, query) {
     const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];

@@ -32,6 +32,8 @@ const ABSENT_RECHECK_MS = 10_000;
 export class ChangeStamps {
   /** Whether the counters table exists, with the time it was found missing. */
   private tables = new Map<string, { present: Promise<boolean>; at: number }>();
+  /** By trigger stem: the schema mark under which the triggers were last counted complete, and their number. */
+  private complete = new Map<string, { mark: string; made: number }>();
 
   constructor(private readonly dialect: Dialect) {}
 
@@ -55,7 +57,7 @@ export class ChangeStamps {
         // No mark of this version: the triggers are being made or removed, or are of another version. Fewer
         // triggers than were made: a table was made again without them.
         const made = row?.made === null || row?.made === undefined ? undefined : Number(row.made);
-        const complete = made === undefined || (await this.dialect.triggerCount(knex, counters.triggerStem)) >= made;
+        const complete = made === undefined || (await this.triggersComplete(knex, counters.triggerStem, made));
         if (row?.epoch !== null && row?.epoch !== undefined && complete) return `${row.epoch}.${row.total ?? 0}`;
       } catch (error) {
         // Whatever failed here (a table or a trigger being made or removed as it was read, a lost connection), the
@@ -66,6 +68,20 @@ export class ChangeStamps {
       }
     }
     return this.dialect.changeStamp(knex);
+  }
+
+  /**
+   * Whether at least `made` triggers of `stem` exist: counted, unless the dialect's schema mark is the one read
+   * when they were last found complete (no table or trigger can have gone since).
+   */
+  private async triggersComplete(knex: Knex, stem: string, made: number): Promise<boolean> {
+    const mark = await this.dialect.schemaMark?.(knex);
+    const known = this.complete.get(stem);
+    if (mark !== undefined && known?.mark === mark && known.made === made) return true;
+    const complete = (await this.dialect.triggerCount(knex, stem)) >= made;
+    if (mark !== undefined && complete) this.complete.set(stem, { mark, made });
+    else this.complete.delete(stem);
+    return complete;
   }
 
   private present(knex: Knex, table: string): Promise<boolean> {

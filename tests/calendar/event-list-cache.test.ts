@@ -9,6 +9,7 @@ import { prepareDatabase } from '../../src/setup/prepare-database';
 import { WpData } from '../../src/wp/wp-handle';
 import { CALENDAR_STAMP_FAMILIES } from '../../src/calendar/data/stamp-families';
 import { withIndexDeferred } from '../../src/calendar/data/event-index-bulk';
+import { installCalendarChangeStamps } from '../../src/calendar/data/event-index-install';
 import { seedEvent, seedMeta } from '../support/rows';
 import { TRIBE_API } from '../support/rest-paths';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
@@ -230,6 +231,32 @@ it('a write still uncommitted on another connection leaves the stamp as it was u
     await otherWp.knex(otherWp.t.postmeta).insert({ post_id: event, meta_key: '_probe', meta_value: '2' });
   }
   expect(await stamp()).not.toBe(before);
+});
+
+it('a change-stamp trigger dropped by plain SQL: the counters vouch for nothing, and a change it missed shows at the next request', async () => {
+  const url = `${TRIBE_API}/events?start_date=2025-07-01&end_date=2025-07-31&per_page=3`;
+  await listedWith(request, url);
+  expect(await listedWith(request, url)).toMatchObject({ counted: false, loaded: false });
+  const name = (await wp.dialect.listTriggers(wp.knex)).find((n) => /^wp_calendar_stamp_posts_update$/i.test(n));
+  expect(name).toBeDefined();
+  await other.knex.raw(`DROP TRIGGER ${onMysql() ? `\`${name}\`` : `"${name}"`}`);
+  try {
+    // Unseen by the counters: only the missing trigger tells the kept page is no longer vouched for.
+    await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 11' }).update({ post_title: 'July 11, unstamped' });
+    const next = await listedWith(request, url);
+    expect(next).toMatchObject({ counted: true, loaded: true });
+    expect(next.body.events.map((e: { title: string }) => e.title)).toContain('July 11, unstamped');
+    // Without the counters, MySQL has no stamp to keep answers under; SQLite's stamp of the whole file vouches.
+    const again = await listedWith(request, url);
+    expect(again.body).toEqual(next.body);
+    expect(again.counted).toBe(onMysql());
+  } finally {
+    await installCalendarChangeStamps(otherWp);
+    await otherWp.knex(otherWp.t.posts).where({ post_title: 'July 11, unstamped' }).update({ post_title: 'July 11' });
+  }
+  // The triggers made again: the counters vouch again.
+  await listedWith(request, url);
+  expect(await listedWith(request, url)).toMatchObject({ counted: false, loaded: false });
 });
 
 it('a bulk write with the triggers asleep moves the stamp for its batch, and its events are counted', async () => {
