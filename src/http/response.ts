@@ -17,8 +17,47 @@ export class RestResponse {
 
 /** json_encode() with PHP's default flags: `/` escaped as `\/`, every non-ASCII character as `\uXXXX`. */
 export function phpJsonEncode(value: unknown, pretty = false): string {
-  const json = JSON.stringify(value, null, pretty ? 4 : undefined) ?? 'null';
-  return json.replaceAll('/', '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (pretty) return phpEscape(JSON.stringify(value, null, 4) ?? 'null');
+  return encodeLevels(value, ENCODED_LEVELS) ?? 'null';
+}
+
+const phpEscape = (json: string) => json.replaceAll('/', '\\/').replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Objects never changed once made (the answers kept under the change stamp, src/db/stamped-cache.ts), with their
+ * JSON text once it was written: a list of kept objects is written by joining their texts, not by encoding and
+ * escaping some hundred kilobytes again for every request.
+ */
+const unchanging = new WeakMap<object, string | undefined>();
+
+/** Marks `value` as never to be changed again: its JSON text is kept with it, once written. */
+export function encodeOnce(value: object): void {
+  if (!unchanging.has(value)) unchanging.set(value, undefined);
+}
+
+/** How deep the writer looks for unchanging objects: an `_envelope`'s body, a list's key, its items. */
+const ENCODED_LEVELS = 3;
+
+/** JSON.stringify()'s text (undefined where it gives none), escaped, with the kept texts of unchanging objects. */
+function encodeLevels(value: unknown, levels: number): string | undefined {
+  if (typeof value === 'object' && value !== null) {
+    if (unchanging.has(value)) {
+      let text = unchanging.get(value);
+      if (text === undefined) unchanging.set(value, (text = phpEscape(JSON.stringify(value))));
+      return text;
+    }
+    if (levels > 0 && Array.isArray(value)) return `[${value.map((item) => encodeLevels(item, levels - 1) ?? 'null').join(',')}]`;
+    if (levels > 0 && Object.getPrototypeOf(value) === Object.prototype && !('toJSON' in value)) {
+      const members: string[] = [];
+      for (const [key, item] of Object.entries(value)) {
+        const text = encodeLevels(item, levels - 1);
+        if (text !== undefined) members.push(`${phpEscape(JSON.stringify(key))}:${text}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+  }
+  const json = JSON.stringify(value);
+  return json === undefined ? undefined : phpEscape(json);
 }
 
 /** The `_fields` paths as nested keys; `true` keeps the whole value. */

@@ -1,6 +1,6 @@
 import type { PostTypeDefinition } from '../registry/post-type';
 import { withQuery } from '../../http/context';
-import { RestResponse } from '../../http/response';
+import { encodeOnce, RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-handle';
@@ -63,7 +63,7 @@ export async function serializePage(
   stamp?: Promise<string | undefined>,
 ): Promise<ReadonlyArray<Record<string, unknown>>> {
   const read = stamp && (env.ctx.pages || env.ctx.objects) ? await stamp : undefined;
-  if (read === undefined) return inOrder(ids, await renderObjects(env, def, wp, params, ids));
+  if (read === undefined) return inOrder(ids, await renderObjects(env, def, wp, params, ids, false));
   const { userId, caps } = env.ctx.principal;
   const viewer = [def.name, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify([params.context, params.password])].join('\u0001');
   const render = () => keptObjects(env, def, wp, params, ids, read, viewer);
@@ -73,7 +73,7 @@ export async function serializePage(
 /** The page's objects, those kept for this viewer under `stamp` taken as they are, the others rendered and kept. */
 async function keptObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], stamp: string, viewer: string) {
   const objects = env.ctx.objects;
-  if (!objects) return inOrder(ids, await renderObjects(env, def, wp, params, ids));
+  if (!objects) return inOrder(ids, await renderObjects(env, def, wp, params, ids, true));
   const found = new Map<number, Record<string, unknown>>();
   for (const id of ids) {
     const object = objects.peek(stamp, `${viewer}\u0001${id}`);
@@ -81,7 +81,7 @@ async function keptObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData
   }
   const missing = [...new Set(ids.filter((id) => !found.has(id)))];
   if (missing.length > 0) {
-    for (const [id, object] of await renderObjects(env, def, wp, params, missing)) {
+    for (const [id, object] of await renderObjects(env, def, wp, params, missing, true)) {
       objects.keep(stamp, `${viewer}\u0001${id}`, object);
       found.set(id, object);
     }
@@ -89,15 +89,20 @@ async function keptObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData
   return inOrder(ids, found);
 }
 
-/** The objects of `ids` that exist, by id, masked where the caller has no access to a protected post. */
-async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+/**
+ * The objects of `ids` that exist, by id, masked where the caller has no access to a protected post; `kept`: they
+ * are kept under the change stamp, never changed again, so their JSON text is kept with them (encodeOnce).
+ */
+async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], kept: boolean): Promise<Map<number, Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
   const out = new Map<number, Record<string, unknown>>();
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post || out.has(id)) continue;
     const object = def.serialize(env, bundle, post, { jsonLd: false });
-    out.set(id, passwordAccess(env, post, params) ? object : maskProtected(env.registry, object));
+    const shown = passwordAccess(env, post, params) ? object : maskProtected(env.registry, object);
+    if (kept) encodeOnce(shown);
+    out.set(id, shown);
   }
   return out;
 }
