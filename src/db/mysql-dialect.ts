@@ -204,12 +204,12 @@ export const mysqlDialect: Dialect = {
   },
   changeStamp: async () => undefined,
   async schemaMark(knex) {
-    // The server's statement counters of every DDL that can remove a trigger or the table it sits on (they count
-    // the replication thread's statements too, and start again with the server); the server's id tells a replica
-    // from its primary.
-    const [status, id] = await Promise.all([knex.raw(`SHOW GLOBAL STATUS WHERE Variable_name IN (${SCHEMA_STATEMENTS.map(() => '?').join(', ')})`, SCHEMA_STATEMENTS), knex.raw('SELECT @@server_id AS id')]);
-    const rows = status[0] as Array<{ Variable_name: string; Value: string }>;
-    return [id[0][0]?.id, ...rows.map((r) => `${r.Variable_name}=${r.Value}`)].join(' ');
+    // The server's statement counters of every DDL that can take a trigger away, or the table it sits on (they
+    // count the replication thread's statements too), and the seconds since they started (a restart or FLUSH
+    // STATUS starts them again): the mark moves at least every second, and two servers (a primary and its
+    // replica) give the same one only in the same second with the same counts.
+    const rows = (await knex.raw(`SHOW GLOBAL STATUS WHERE Variable_name IN (${SCHEMA_STATEMENTS.map(() => '?').join(', ')})`, SCHEMA_STATEMENTS))[0] as Array<{ Variable_name: string; Value: string }>;
+    return rows.map((r) => `${r.Variable_name}=${r.Value}`).join(' ');
   },
   counterIncrementSql: (table, key) => `INSERT INTO \`${table}\` (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
   async explain(knex, query) {
