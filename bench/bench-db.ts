@@ -132,8 +132,18 @@ export interface Recorded {
   ms: number;
 }
 
-/** Runs each request once through the service in-process and records the SQL it sent, per path. */
-export async function recordStatements(url: string, now: Date, requests: ReadonlyArray<{ path: string; headers?: Record<string, string> }>): Promise<Record<string, Recorded>> {
+/** A request whose statements are recorded; `conditional`: asked again with its answer's ETag (a 304). */
+export interface RecordedRequest {
+  path: string;
+  headers?: Record<string, string>;
+  conditional?: boolean;
+}
+
+/** The key of a request in recordStatements()'s answer. */
+export const recordKey = (r: RecordedRequest) => `${r.path}${r.conditional ? ' (If-None-Match)' : ''}`;
+
+/** Runs each request once through the service in-process and records the SQL it sent, per recordKey(). */
+export async function recordStatements(url: string, now: Date, requests: readonly RecordedRequest[]): Promise<Record<string, Recorded>> {
   const db = createDatabase(parseDatabaseUrl(url));
   // No request time limit: the date-meta path's lists may take longer than the default 30 s on a large calendar.
   const app = createApp({ db, clock: () => now, requestTimeoutMs: 0 });
@@ -141,14 +151,16 @@ export async function recordStatements(url: string, now: Date, requests: Readonl
   let current: Statement[] = [];
   db.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => current.push({ sql: q.sql, bindings: q.bindings ?? [] }));
   try {
-    for (const { path: p, headers } of requests) {
+    for (const request of requests) {
+      const { path: p, conditional } = request;
+      const headers = { ...request.headers, ...(conditional ? { 'If-None-Match': String((await supertest(app).get(p).set(request.headers ?? {})).headers.etag) } : {}) };
       current = [];
       const started = performance.now();
-      const res = await supertest(app).get(p).set(headers ?? {});
+      const res = await supertest(app).get(p).set(headers);
       const ms = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== (conditional ? 304 : 200)) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
       const total = res.headers['x-tec-total'] ?? res.headers['x-wp-total'];
-      recorded[p] = { statements: current, total: total === undefined ? undefined : Number(total), ms };
+      recorded[recordKey(request)] = { statements: current, total: total === undefined ? undefined : Number(total), ms };
     }
   } finally {
     await db.close();

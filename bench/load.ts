@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
@@ -7,7 +8,8 @@ import { createServer } from 'node:net';
  */
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
+  statusCodeStats?: Record<string, { count: number }>;
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -30,6 +32,22 @@ export function freePort(): Promise<number> {
 
 export interface Running {
   stop(): Promise<void>;
+  /** The CPU time the process has used so far, in ms (user and system; NaN where /proc is not there). */
+  cpuMs(): number;
+}
+
+/** Kernel clock ticks per second, as Linux reports a process's times in /proc/<pid>/stat (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat, counted after the parenthesised name). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Starts `command` and waits until `readyUrl` answers 200. */
@@ -56,6 +74,7 @@ export async function startServer(command: string, args: string[], env: NodeJS.P
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
+    cpuMs: () => cpuMsOf(child.pid),
   };
 }
 
@@ -64,11 +83,25 @@ export interface Figures {
   p50: number;
   p99: number;
   failures: number;
+  /** The service's CPU time per request under that load, in ms (when the server was given). */
+  cpuPerRequest?: number;
+}
+
+export interface MeasureOptions {
+  headers?: Record<string, string>;
+  /** The process answering: its CPU time is read before and after the load. */
+  server?: Running;
+  /** The answers are 304s (a conditional GET): those are not failures. */
+  notModified?: boolean;
 }
 
 /** A short warm-up, then `duration` seconds of load on `connections` connections. */
-export async function measure(url: string, connections: number, duration: number, headers?: Record<string, string>): Promise<Figures> {
+export async function measure(url: string, connections: number, duration: number, o: MeasureOptions = {}): Promise<Figures> {
+  const { headers, server } = o;
   await autocannon({ url, connections, duration: Math.min(3, duration), headers });
+  const cpuBefore = server?.cpuMs() ?? Number.NaN;
   const r = await autocannon({ url, connections, duration, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors + r.timeouts };
+  const cpu = (server?.cpuMs() ?? Number.NaN) - cpuBefore;
+  const expected = o.notModified ? (r.statusCodeStats?.['304']?.count ?? 0) : 0;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx - expected + r.errors + r.timeouts, cpuPerRequest: server ? cpu / Math.max(1, r.requests.total) : undefined };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBenchDatabase, fillCalendar, firstListedEvent, recordStatements, selectPath, type ListPath } from './bench-db';
+import { createBenchDatabase, fillCalendar, firstListedEvent, recordKey, recordStatements, selectPath, type ListPath } from './bench-db';
 import { startWritesElsewhere } from './elsewhere';
 import { freePort, measure, startServer, type Figures } from './load';
 import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
@@ -64,6 +64,8 @@ interface Scenario {
   name: string;
   path: (eventId: number) => string;
   headers?: Record<string, string>;
+  /** Asked with the ETag of its answer (If-None-Match): every answer is a 304. */
+  conditional?: boolean;
 }
 
 const ALL_SCENARIOS: Scenario[] = [
@@ -76,6 +78,7 @@ const ALL_SCENARIOS: Scenario[] = [
   { key: 'page100', name: 'list, page 100', path: () => `${ROOT}/events?page=100` },
   { key: 'venues', name: 'venues, has_events', path: () => `${ROOT}/venues?has_events=1` },
   { key: 'single', name: 'single event', path: (id) => `${ROOT}/events/${id}` },
+  { key: 'notmodified', name: 'list, default window, If-None-Match (304)', path: () => `${ROOT}/events`, conditional: true },
   // The same event index read by the two other APIs' event lists (their default page: 10, the site's posts_per_page).
   { key: 'tec', name: 'tec/v1 list, default', path: () => `${TEC}/events`, headers: TEC_HEADERS },
   { key: 'tecmonth', name: 'tec/v1 list, one month (July)', path: () => `${TEC}/events?start_date=2025-07-01&end_date=2025-07-31`, headers: TEC_HEADERS },
@@ -111,14 +114,14 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const tsxCli = require.resolve('tsx/cli');
 
 /** One request at a time: `warmUp` untimed, then the median of `timed`. */
-async function singleRequest(url: string, headers: Record<string, string> | undefined, { warmUp, timed }: { warmUp: number; timed: number }): Promise<number> {
+async function singleRequest(url: string, headers: Record<string, string> | undefined, { warmUp, timed, expect = 200 }: { warmUp: number; timed: number; expect?: number }): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < warmUp + timed; i++) {
     const started = performance.now();
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
     // A failed request (the database overwhelmed by the load before it) is reported, not timed.
-    if (res.status !== 200) return Number.NaN;
+    if (res.status !== expect) return Number.NaN;
     if (i >= warmUp) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
@@ -133,9 +136,10 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   const paths = SCENARIOS.map((s) => s.path(eventId));
   const pathName = `${PATH_NAMES[listPath]}${CACHE_NAMES[mode]}`;
   log(`  -- ${pathName}`);
-  const recorded = await recordStatements(url, NOW, SCENARIOS.map((s) => ({ path: s.path(eventId), headers: s.headers })));
-  for (const s of SCENARIOS) {
-    const r = recorded[s.path(eventId)]!;
+  const requests = SCENARIOS.map((s) => ({ path: s.path(eventId), headers: s.headers, conditional: s.conditional }));
+  const recorded = await recordStatements(url, NOW, requests);
+  for (const [i, s] of SCENARIOS.entries()) {
+    const r = recorded[recordKey(requests[i]!)]!;
     log(`     ${s.name}: ${r.statements.length} SQL statements per request${r.total === undefined ? '' : `, ${r.total.toLocaleString('en-US')} matches`}${slow ? ` (recorded in ${r.ms.toFixed(0)} ms)` : ''}`);
   }
   const servicePort = await freePort();
@@ -160,12 +164,13 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
   const elsewhere = mode === 'elsewhere' ? await startWritesElsewhere(kind, url) : undefined;
   try {
     for (const [i, p] of paths.entries()) {
-      const headers = SCENARIOS[i]!.headers;
+      const scenario = SCENARIOS[i]!;
+      const headers = scenario.conditional ? { ...scenario.headers, 'If-None-Match': await etagOf(`http://127.0.0.1:${servicePort}${p}`, scenario.headers) } : scenario.headers;
       // The recording request warmed the slow path's statements; a warm-up per scenario would double its time.
-      single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`, headers, slow ? { warmUp: 0, timed: POSTMETA_REQUESTS } : { warmUp: 1, timed: 5 }));
-      serviceFigures.push(duration > 0 ? await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, duration, headers) : NO_LOAD);
+      single.push(await singleRequest(`http://127.0.0.1:${servicePort}${p}`, headers, slow ? { warmUp: 0, timed: POSTMETA_REQUESTS } : { warmUp: 1, timed: 5, expect: scenario.conditional ? 304 : 200 }));
+      serviceFigures.push(duration > 0 ? await measure(`http://127.0.0.1:${servicePort}${p}`, CONNECTIONS, duration, { headers, server: service, notModified: scenario.conditional }) : NO_LOAD);
       const f = serviceFigures.at(-1)!;
-      log(`     ${SCENARIOS[i]!.name}: one request ${single.at(-1)!.toFixed(1)} ms${duration > 0 ? `; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures > 0 ? `, ${f.failures} failures` : ''}` : ''}`);
+      log(`     ${scenario.name}: one request ${single.at(-1)!.toFixed(1)} ms${duration > 0 ? `; ${f.rps.toFixed(1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.cpuPerRequest?.toFixed(2)} ms CPU per request${f.failures > 0 ? `, ${f.failures} failures` : ''}` : ''}`);
     }
   } finally {
     if (elsewhere) log(`     (${elsewhere.writes()} writes elsewhere meanwhile)`);
@@ -188,12 +193,21 @@ async function benchPath(kind: 'sqlite' | 'mysql', url: string, listPath: ListPa
     database: kind === 'mysql' ? 'MariaDB' : 'SQLite',
     path: pathName,
     scenario: s.name,
-    matches: recorded[paths[i]!]!.total,
-    statements: recorded[paths[i]!]!.statements.length,
+    matches: recorded[recordKey(requests[i]!)]!.total,
+    statements: recorded[recordKey(requests[i]!)]!.statements.length,
     single: single[i]!,
     service: serviceFigures[i]!,
     baseline: baselineFigures[i],
   }));
+}
+
+/** The ETag of a URL's answer, for the conditional scenario. */
+async function etagOf(url: string, headers: Record<string, string> | undefined): Promise<string> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  const tag = res.headers.get('etag');
+  if (!tag) throw new Error(`${url} sent no ETag`);
+  return tag;
 }
 
 const workerRows: WorkerRow[] = [];
@@ -227,14 +241,14 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
 function table(rows: Row[]): string {
   const f = (n: number) => (Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
   const lines = [
-    `| Database | Path | Scenario | Matches | Statements | One request ms | req/s | p50 ms | p99 ms |${BASELINE ? ' Baseline req/s | Service / baseline |' : ''}`,
-    `|---|---|---|---:|---:|---:|---:|---:|---:|${BASELINE ? '---:|---:|' : ''}`,
+    `| Database | Path | Scenario | Matches | Statements | One request ms | req/s | p50 ms | p99 ms | CPU ms/request |${BASELINE ? ' Baseline req/s | Service / baseline |' : ''}`,
+    `|---|---|---|---:|---:|---:|---:|---:|---:|---:|${BASELINE ? '---:|---:|' : ''}`,
   ];
   for (const r of rows) {
     const failures = r.service.failures > 0 ? ` (failures: ${r.service.failures})` : '';
     const baseline = r.baseline ? ` ${f(r.baseline.rps)} | ${(r.service.rps / r.baseline.rps).toFixed(2)} |` : '';
     lines.push(
-      `| ${r.database} | ${r.path} | ${r.scenario} | ${r.matches === undefined ? '–' : r.matches.toLocaleString('en-US')} | ${r.statements} | ${f(r.single)} | ${f(r.service.rps)}${failures} | ${f(r.service.p50)} | ${f(r.service.p99)} |${baseline}`,
+      `| ${r.database} | ${r.path} | ${r.scenario} | ${r.matches === undefined ? '–' : r.matches.toLocaleString('en-US')} | ${r.statements} | ${f(r.single)} | ${f(r.service.rps)}${failures} | ${f(r.service.p50)} | ${f(r.service.p99)} | ${r.service.cpuPerRequest === undefined ? '–' : r.service.cpuPerRequest.toFixed(2)} |${baseline}`,
     );
   }
   return lines.join('\n');
