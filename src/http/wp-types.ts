@@ -167,8 +167,17 @@ export class RequestValue<C extends HttpContext = HttpContext> {
  */
 export class RequestDefault<C extends HttpContext = HttpContext> extends RequestValue<C> {}
 
+/** requestDefaults() of each shape (zod schemas never change: a shape's defaults are read once). */
+const DEFAULTS = new WeakMap<object, ReadonlyArray<[string, RequestDefault]>>();
+
 /** The defaults of a shape's arguments that stand in for absent ones, by argument name. */
-export function requestDefaults(shape: Record<string, z.ZodType>): Array<[string, RequestDefault]> {
+export function requestDefaults(shape: Record<string, z.ZodType>): ReadonlyArray<[string, RequestDefault]> {
+  let known = DEFAULTS.get(shape);
+  if (!known) DEFAULTS.set(shape, (known = readDefaults(shape)));
+  return known;
+}
+
+function readDefaults(shape: Record<string, z.ZodType>): Array<[string, RequestDefault]> {
   const out: Array<[string, RequestDefault]> = [];
   for (const [name, schema] of Object.entries(shape)) {
     const value = (describeType(schema).registered as Registered | undefined)?.values?.default;

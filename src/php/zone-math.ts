@@ -119,13 +119,29 @@ export function offsetAt(zone: string, instantSeconds: number): number {
   const fixed = fixedOffsetSeconds(zone);
   if (fixed !== null) return fixed;
   const at = Math.max(instantSeconds, EARLIEST);
+  // Since 2000 every offset is whole minutes and every transition falls on a whole minute (Palestine's at 00:01):
+  // the offset of an instant is the offset of its minute, read once (each request asks for "now").
+  const key = at >= MINUTE_KEYED_FROM ? `${zone}\u0000${Math.floor(at / 60)}` : undefined;
+  const known = key === undefined ? undefined : OFFSETS.get(key);
+  if (known !== undefined) return known;
   const formatter = wallClockFormatter(zone);
   if (!formatter) return NaN;
-  const parts = formatter.formatToParts(new Date(at * 1000));
+  const probe = key === undefined ? at : Math.floor(at / 60) * 60;
+  const parts = formatter.formatToParts(new Date(probe * 1000));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = { y: part('year'), m: part('month'), d: part('day'), h: part('hour'), i: part('minute'), s: part('second') };
-  return wallToSeconds(wall) - at;
+  const offset = wallToSeconds(wall) - probe;
+  if (key !== undefined) {
+    if (OFFSETS.size >= 1000) OFFSETS.clear();
+    OFFSETS.set(key, offset);
+  }
+  return offset;
 }
+
+/** 2000-01-01 00:00:00 UTC: from then on, offsets are read by the minute. */
+const MINUTE_KEYED_FROM = 946_684_800;
+/** Offsets by zone and minute (offsetAt). */
+const OFFSETS = new Map<string, number>();
 
 /** `±HH:MM` → seconds; null for anything else. */
 export function fixedOffsetSeconds(zone: string): number | null {

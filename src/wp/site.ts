@@ -62,10 +62,25 @@ const int = (v: PhpValue | false | undefined, fallback = 0): number => {
 /** gmt_offset as WordPress reports it: the zone's current offset in hours when timezone_string is set. */
 export function effectiveGmtOffset(timezoneString: string, storedOffset: string, now: Date): string | number {
   if (!timezoneString) return storedOffset;
-  const ms = getTimezoneOffset(timezoneString, now);
+  // Since 2000 offsets change only on whole minutes: each minute's offset is read once (every request asks).
+  const minute = Math.floor(now.getTime() / 60_000);
+  const key = minute >= MINUTE_KEYED_FROM ? `${timezoneString}\u0000${minute}` : undefined;
+  let ms = key === undefined ? undefined : ZONE_OFFSETS.get(key);
+  if (ms === undefined) {
+    ms = getTimezoneOffset(timezoneString, key === undefined ? now : new Date(minute * 60_000));
+    if (key !== undefined) {
+      if (ZONE_OFFSETS.size >= 1000) ZONE_OFFSETS.clear();
+      ZONE_OFFSETS.set(key, ms);
+    }
+  }
   if (Number.isNaN(ms)) return storedOffset;
   return Math.round((ms / 3600000) * 100) / 100;
 }
+
+/** 2000-01-01 00:00 UTC, in minutes. */
+const MINUTE_KEYED_FROM = 946_684_800 / 60;
+/** Offsets in ms by zone and minute (effectiveGmtOffset). */
+const ZONE_OFFSETS = new Map<string, number>();
 
 /** wp_upload_dir()['baseurl'] for a single site: upload_url_path, else the upload_path under siteurl. */
 function uploadsUrl(siteurl: string, uploadPath: string, uploadUrlPath: string): string {
