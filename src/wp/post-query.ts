@@ -255,6 +255,28 @@ export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order:
   return { ids, total: countTotal(wp, counted) };
 }
 
+/**
+ * The page of ids of the union of disjoint queries, each read in the order of its own index range: the first
+ * `offset + limit` of each, merged in the same order. For a list over several ranges of one key (events shown and
+ * hidden from listings, side by side in the key) that one ordered read cannot walk: the database would find and sort
+ * every match first. Order terms are columns (no raw expressions); the total is counted as pendingPageOfIds does.
+ */
+export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuilder[], order: readonly OrderTerm[], limit: number, offset: number, idColumn: string, counted: CountOf): PendingPage {
+  const keys = order.map((_, i) => `o${i}`);
+  const parts = branches.map((branch, b) => {
+    const first = branch.clone().clearSelect().select({ ID: idColumn, ...Object.fromEntries(order.map((o, i) => [keys[i], o.column])) });
+    for (const o of order) first.orderBy(o.column, o.direction);
+    // SQLite takes no ORDER BY or LIMIT inside a compound select but in a subquery: each branch is one.
+    return wp.knex.select('*').from(first.limit(sqlCount(offset + limit)).as(`b${b}`));
+  });
+  const union = parts.length > 1 ? parts[0]!.unionAll(parts.slice(1)) : parts[0]!;
+  const page = wp.knex.select('m.ID').from(union.as('m'));
+  order.forEach((o, i) => page.orderBy(`m.${keys[i]}`, o.direction));
+  page.limit(sqlCount(limit)).offset(sqlCount(offset));
+  const ids = (page as Promise<Array<{ ID: number | string }>>).then((rows) => rows.map((r) => Number(r.ID)));
+  return { ids, total: countTotal(wp, counted) };
+}
+
 /** The page of ids and the total (pendingPageOfIds), both settled. */
 export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): Promise<PageOfIds> {
   const pending = pendingPageOfIds(wp, matching, order, limit, offset, idColumn, counted);

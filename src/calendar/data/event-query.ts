@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idsWithMeta, pendingPageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
+import { idsWithMeta, pendingMergedPage, pendingPageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
@@ -180,7 +180,7 @@ function indexTable(wp: WpData, q: EventQuery, termClause: number | undefined): 
  * terms of that term filter, which then needs no relationship probe: an event of several of its terms has a row for
  * each (count it by distinct id). `forCount`: the same rows for a count, which needs no order (another key may serve).
  */
-function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause?: number, forCount = false): Matching {
+function indexedMatching(wp: WpData, postType: string, q: EventQuery & { hidden?: 0 | 1 }, termClause?: number, forCount = false): Matching {
   // A count has no order: compared on the UTC dates, it reads the UTC key's start range (a third of the local
   // key's cost: the local range widened by a day holds more entries, each checked on columns further down the key).
   const order = (q.window.orderUtc ?? q.window.utc) || (forCount && q.window.utc) ? 'x.start_date_utc' : 'x.start_date';
@@ -204,7 +204,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery, termClause
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
   if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text);
-  if (!q.includeHidden) query.where('x.hidden', 0);
+  if (q.hidden !== undefined || !q.includeHidden) query.where('x.hidden', q.hidden ?? 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
   const w = q.window;
@@ -264,6 +264,12 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
   const total = counting && { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp };
+  // Events hidden from listings too, in start order: the shown and the hidden ones are two ranges of the index's
+  // key (status, hidden, start…), each read in order and merged, rather than every match sorted.
+  if (indexed && q.includeHidden && !counted && order.every((o) => !o.raw) && (q.order?.by ?? 'start') === 'start' && !options.byPostDate) {
+    const branches = ([0, 1] as const).map((hidden) => indexedMatching(wp, postType, { ...q, hidden }).query);
+    return pendingMergedPage(wp, branches, order, options.limit, options.offset, id, total!);
+  }
   return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, total);
 }
 
