@@ -1,6 +1,7 @@
 import type { PostTypeDefinition } from '../registry/post-type';
 import { withQuery } from '../../http/context';
-import { encodeOnce, RestResponse } from '../../http/response';
+import { RestResponse } from '../../http/response';
+import { inOrder, kept, keptRenders, viewerKey } from './kept-objects';
 import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-handle';
@@ -63,37 +64,16 @@ export async function serializePage(
   stamp?: Promise<string | undefined>,
 ): Promise<ReadonlyArray<Record<string, unknown>>> {
   const read = stamp && (env.ctx.pages || env.ctx.objects) ? await stamp : undefined;
-  if (read === undefined) return inOrder(ids, await renderObjects(env, def, wp, params, ids, false));
-  const { userId, caps } = env.ctx.principal;
-  const viewer = [def.name, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify([params.context, params.password])].join('\u0001');
-  const render = () => keptObjects(env, def, wp, params, ids, read, viewer);
-  return env.ctx.pages ? env.ctx.pages.through(read, `${viewer}\u0001${ids.join(',')}`, render) : render();
-}
-
-/** The page's objects, those kept for this viewer under `stamp` taken as they are, the others rendered and kept. */
-async function keptObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], stamp: string, viewer: string) {
-  const objects = env.ctx.objects;
-  if (!objects) return inOrder(ids, await renderObjects(env, def, wp, params, ids, true));
-  const found = new Map<number, Record<string, unknown>>();
-  for (const id of ids) {
-    const object = objects.peek(stamp, `${viewer}\u0001${id}`);
-    if (object) found.set(id, object);
-  }
-  const missing = [...new Set(ids.filter((id) => !found.has(id)))];
-  if (missing.length > 0) {
-    for (const [id, object] of await renderObjects(env, def, wp, params, missing, true)) {
-      objects.keep(stamp, `${viewer}\u0001${id}`, object);
-      found.set(id, object);
-    }
-  }
-  return inOrder(ids, found);
+  const viewer = viewerKey(env, `tribe ${def.name}`, [params.context, params.password]);
+  const render = async () => inOrder(ids, await keptRenders(env, read, viewer, ids, (missing) => renderObjects(env, def, wp, params, missing, read !== undefined)));
+  return read !== undefined && env.ctx.pages ? env.ctx.pages.through(read, `${viewer}\u0001${ids.join(',')}`, render) : render();
 }
 
 /**
- * The objects of `ids` that exist, by id, masked where the caller has no access to a protected post; `kept`: they
- * are kept under the change stamp, never changed again, so their JSON text is kept with them (encodeOnce).
+ * The objects of `ids` that exist, by id, masked where the caller has no access to a protected post; `keep`: they
+ * are kept under the change stamp (kept()).
  */
-async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], kept: boolean): Promise<Map<number, Record<string, unknown>>> {
+async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, params: Record<string, unknown>, ids: readonly number[], keep: boolean): Promise<Map<number, Record<string, unknown>>> {
   const bundle = await loadBundle(wp, ids, { taxonomies: def.taxonomies, links: def.links });
   const out = new Map<number, Record<string, unknown>>();
   for (const id of ids) {
@@ -101,18 +81,10 @@ async function renderObjects(env: CalendarEnv, def: PostTypeDefinition, wp: WpDa
     if (!post || out.has(id)) continue;
     const object = def.serialize(env, bundle, post, { jsonLd: false });
     const shown = passwordAccess(env, post, params) ? object : maskProtected(env.registry, object);
-    if (kept) encodeOnce(shown);
-    out.set(id, shown);
+    out.set(id, keep ? kept(shown) : shown);
   }
   return out;
 }
-
-/** The objects in the page's order; an id the index lists twice (a stale entry) is listed twice, as it was. */
-const inOrder = (ids: readonly number[], objects: ReadonlyMap<number, Record<string, unknown>>) =>
-  ids.flatMap((id) => {
-    const object = objects.get(id);
-    return object ? [object] : [];
-  });
 
 /** A query parameter of the archive URLs; a `null` value is written as the bare key (`geoloc_lat`). */
 export type UrlParam = readonly [string, string | null];

@@ -131,3 +131,19 @@ function maskedEvent(event: Record<string, unknown>): Record<string, unknown> {
     short_schedule_details: MASK,
   });
 }
+
+/**
+ * The instant (ms) from which an event object rendered now may read otherwise without any write: `is_past` turns
+ * after the start, `is_now` at the start and after the end, the schedule's year at the site's new year. Infinity
+ * for an object that reads no clock (a masked one).
+ */
+export function tecEventTurns(env: CalendarEnv, object: Record<string, unknown>): number {
+  const now = env.ctx.now.getTime();
+  const year = Number(formatWallClock(env.ctx.now, env.siteTimezone).slice(0, 4));
+  const turns = [seconds(localToUtc(`${year + 1}-01-01 00:00:00`, env.siteTimezone, env.ctx.now)) * 1000];
+  for (const field of ['start_date_utc', 'end_date_utc'] as const) {
+    const at = typeof object[field] === 'string' ? seconds(object[field]) * 1000 : Number.NaN;
+    if (at >= now) turns.push(at + 1000);
+  }
+  return typeof object.start_date_utc === 'string' ? Math.min(...turns.filter((t) => !Number.isNaN(t))) : Infinity;
+}

@@ -6,6 +6,7 @@ import type { ArgValues } from '../../http/args';
 import { linkedPage } from '../data/linked-query';
 import { likeWords } from '../linked/linked-archive';
 import { pendingEventPage, type EventOrder } from '../data/event-query';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { listDateSource } from '../dates/date-source';
 import { siteWallWindow } from '../events/event-window';
 import type { OperationInput } from '../post-resource/define';
@@ -63,14 +64,24 @@ interface Listed {
   lists: Record<string, unknown>;
 }
 
-async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed): Promise<RestResponse> {
+async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed, stamp?: Promise<string | undefined>): Promise<RestResponse> {
   if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
   // The headers count every match, readable or not: they need the totals alone.
   const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
   const headers: Record<string, string | number> = { 'X-WP-Total': listed.total, 'X-WP-TotalPages': totalPages };
   const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
   if (link) headers.Link = link;
-  return new RestResponse(await readableTecObjects(env, def, listed.ids, input.params), 200, headers);
+  return new RestResponse(await readableTecObjects(env, def, listed.ids, input.params, await stamp), 200, headers);
+}
+
+/**
+ * The change stamp the list's total and objects are kept under (read before them), when the app keeps either;
+ * a failure is heard by whoever awaits it.
+ */
+function keptUnder(env: CalendarEnv): Promise<string | undefined> | undefined {
+  const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+  stamp?.catch(() => undefined);
+  return stamp;
 }
 
 const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
@@ -87,6 +98,7 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
   const numbers = (v: unknown[] | undefined) => (v ?? []).map(Number);
   const window = siteWallWindow(env, a);
   const search = typeof a.search === 'string' && a.search !== '' ? { text: a.search, excludeProtected: !env.ctx.isLoggedIn() } : undefined;
+  const stamp = keptUnder(env);
   const pending = pendingEventPage(
     env.ctx.wp,
     def.postType,
@@ -108,10 +120,10 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
       includeHidden: true,
       order: { by: ORDER_COLUMNS[a.orderby ?? 'event_date'], direction: a.order === 'DESC' ? 'desc' : 'asc' },
     },
-    { byPostDate: false, limit: perPage, offset },
+    { byPostDate: false, limit: perPage, offset, stamp: env.ctx.pages ? stamp : undefined },
   );
   const [ids, total] = await Promise.all([pending.ids, pending.total]);
-  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } });
+  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } }, stamp);
 }
 
 export function listTecLinked(linkKey: string) {
@@ -119,6 +131,7 @@ export function listTecLinked(linkKey: string) {
     const a = input.args;
     const { page, perPage, offset } = paging(a, env);
     const search = typeof a.search === 'string' && a.search !== '' ? { words: likeWords(a.search), metaKeys: [] } : undefined;
+    const stamp = keptUnder(env);
     const { ids, total } = await linkedPage(
       env.ctx.wp,
       {
@@ -135,6 +148,6 @@ export function listTecLinked(linkKey: string) {
       perPage,
       offset,
     );
-    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } });
+    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } }, stamp);
   };
 }

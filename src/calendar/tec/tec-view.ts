@@ -7,9 +7,10 @@ import { capRecord } from '../post-resource/write';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { POST_TYPE } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
-import { tecEventObject } from './tec-event-object';
+import { tecEventObject, tecEventTurns } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
 import { requestedFields, withLinkedNarrowed } from './linked-fields';
+import { inOrder, kept, keptRenders, viewerKey } from '../post-resource/kept-objects';
 
 /**
  * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
@@ -45,10 +46,24 @@ export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids:
   return out;
 }
 
-/** The objects of a list's page: those of the posts the caller may read, in the order given. */
-export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+/**
+ * The objects of a list's page: those of the posts the caller may read, in the order given. With the change stamp
+ * read before the page, each is kept under it for the same viewer (keptRenders).
+ */
+export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string): Promise<Array<Record<string, unknown>>> {
+  const viewer = viewerKey(env, `tec ${def.postType}`, [params.password, params._fields]);
+  const render = async (missing: readonly number[]) => {
+    const out = new Map<number, { post: PostRow; object: Record<string, unknown>; until: number }>();
+    for (const { post, object } of await tecObjects(env, def, missing, params)) {
+      const until = def.postType === POST_TYPE.event ? tecEventTurns(env, object) : Infinity;
+      out.set(post.ID, { post, object: stamp === undefined ? object : kept(object), until });
+    }
+    return out;
+  };
+  // An event object reads the clock too (is_past, is_now): kept only until it would read otherwise.
+  const current = (item: { until: number }) => env.ctx.now.getTime() < item.until;
   const readable: Array<Record<string, unknown>> = [];
-  for (const { post, object } of await tecObjects(env, def, ids, params)) if (await mayRead(env, post)) readable.push(object);
+  for (const { post, object } of inOrder(ids, await keptRenders(env, stamp, viewer, ids, render, current))) if (await mayRead(env, post)) readable.push(object);
   return readable;
 }
 

@@ -9,7 +9,7 @@ import { useTestApp } from '../../support/test-app';
  */
 
 // Nothing kept between requests: each case counts what the database is asked.
-const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false, objectCache: false });
 beforeAll(async () => {
   await seedCostCalendar(t);
 });

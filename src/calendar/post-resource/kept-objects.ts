@@ -1,0 +1,62 @@
+import { encodeOnce } from '../../http/response';
+import type { CalendarEnv } from '../site/calendar-env';
+
+/**
+ * Objects of list pages kept one by one under the change stamp (CalendarContext.objects), by viewer and id: a page
+ * the list cache cannot answer (the first after a commit, another window or page size over the same posts) loads
+ * and renders only the posts no earlier page of the same viewer rendered since the commit. Whatever is kept is never
+ * changed again, so its JSON text is kept with it (encodeOnce).
+ */
+
+/**
+ * Who sees an object as it was rendered: the API and type, the site (root, settings), the caller (user,
+ * capabilities) and the request values the rendering reads (`context`, `password`, `_fields`…).
+ */
+export function viewerKey(env: CalendarEnv, kind: string, values: readonly unknown[]): string {
+  const { userId, caps } = env.ctx.principal;
+  return [kind, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify(values)].join('\u0001');
+}
+
+/**
+ * The renders of `ids` (those `render` gives: posts that exist), kept ones taken as they are under `stamp`, the
+ * others rendered in one batch and kept. Without a stamp or an object cache, all are rendered. `current`: whether
+ * a kept render still holds (one that reads the clock may not).
+ */
+export async function keptRenders<T extends object>(
+  env: CalendarEnv,
+  stamp: string | undefined,
+  viewer: string,
+  ids: readonly number[],
+  render: (ids: readonly number[]) => Promise<Map<number, T>>,
+  current: (value: T) => boolean = () => true,
+): Promise<Map<number, T>> {
+  // One cache holds the renders of every API; a viewer key names the API, so a value is always of its kind.
+  const objects = env.ctx.objects as { peek(stamp: string, key: string): T | undefined; keep(stamp: string, key: string, value: T): void } | undefined;
+  if (stamp === undefined || !objects) return render(ids);
+  const found = new Map<number, T>();
+  for (const id of ids) {
+    const known = objects.peek(stamp, `${viewer}\u0001${id}`);
+    if (known && current(known)) found.set(id, known);
+  }
+  const missing = [...new Set(ids.filter((id) => !found.has(id)))];
+  if (missing.length > 0) {
+    for (const [id, value] of await render(missing)) {
+      objects.keep(stamp, `${viewer}\u0001${id}`, value);
+      found.set(id, value);
+    }
+  }
+  return found;
+}
+
+/** Marks objects as kept (their JSON text is then kept with them), and gives them back. */
+export function kept<T extends object>(value: T): T {
+  encodeOnce(value);
+  return value;
+}
+
+/** The values in the page's order; an id the index lists twice (a stale entry) is listed twice, as it was. */
+export const inOrder = <T>(ids: readonly number[], values: ReadonlyMap<number, T>): T[] =>
+  ids.flatMap((id) => {
+    const value = values.get(id);
+    return value ? [value] : [];
+  });
