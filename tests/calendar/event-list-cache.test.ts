@@ -12,6 +12,7 @@ import { withIndexDeferred } from '../../src/calendar/data/event-index-bulk';
 import { installCalendarChangeStamps } from '../../src/calendar/data/event-index-install';
 import { seedEvent, seedMeta } from '../support/rows';
 import { TRIBE_API } from '../support/rest-paths';
+import { TEC_EEA } from '../support/tec-v1-answers';
 import { createTestDatabaseUrl, onMysql } from '../support/test-db';
 
 /**
@@ -266,4 +267,29 @@ it('a bulk write with the triggers asleep moves the stamp for its batch, and its
   await wp.transaction((trx) => withIndexDeferred(trx, async () => [await seedEvent(trx, { post_title: 'In bulk', start: '2025-07-22 19:00:00', end: '2025-07-22 21:00:00' })]));
   expect(await stamp()).not.toBe(before);
   expect(await listed()).toEqual({ total: total + 1, counted: true });
+});
+
+it('the tec/v1 and wp/v2 event lists keep their totals too; an event inserted by another connection is counted at the next request', async () => {
+  const counts = async (url: string, headers: Record<string, string> = {}) => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    service.knex.on('query', record);
+    try {
+      const res = await request.get(url).set(headers);
+      expect(res.status).toBe(200);
+      return { total: Number(res.headers['x-wp-total']), counted: statements.some((sql) => /count\(/i.test(sql) && !sql.includes('sqlite_master')) };
+    } finally {
+      service.knex.removeListener('query', record);
+    }
+  };
+  const lists: Array<[string, Record<string, string>]> = [
+    ['/wp-json/tec/v1/events', { 'X-TEC-EEA': TEC_EEA }],
+    ['/wp-json/wp/v2/tribe_events', {}],
+  ];
+  for (const [url, headers] of lists) {
+    const first = await counts(url, headers);
+    expect(await counts(url, headers)).toEqual({ total: first.total, counted: false });
+    await seedEvent(otherWp, { post_title: `Counted by ${url}`, start: '2025-07-25 19:00:00', end: '2025-07-25 21:00:00' });
+    expect(await counts(url, headers)).toEqual({ total: first.total + 1, counted: true });
+  }
 });

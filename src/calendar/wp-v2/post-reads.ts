@@ -55,7 +55,10 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
     termTaxonomyIds: async (taxonomy, f) => (f.includeChildren ? termTaxonomyIdsWithDescendants(wp, taxonomy, f.terms) : [...(await getTermsByIds(wp, taxonomy, f.terms)).values()].map((t) => t.term_taxonomy_id)),
   });
   const offset = args.offset ?? (args.page - 1) * args.per_page;
-  const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
+  const matching = wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter);
+  // With the list cache the total is kept under the change stamp of every family (the one the answer's ETag reads).
+  const stamp = env.ctx.pages ? env.ctx.changeStamp() : undefined;
+  const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp });
   // WP_Query reports no total for an empty page; the controller counts again only past the first page.
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
   if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
