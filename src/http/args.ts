@@ -10,7 +10,7 @@ import { isRequired, requestDefaults, type RequestDefault, type WpIssueParams } 
  */
 
 export type ArgShape = Record<string, z.ZodType>;
-export type ArgValues<S extends ArgShape> = { [K in keyof S]: z.output<S[K]> };
+export type ArgValues<S extends ArgShape> = { [K in keyof S]: z.output<NonNullable<S[K]>> };
 
 /** JSON null counts as absent, as PHP's isset() does. */
 const present = (value: unknown): boolean => value !== undefined && value !== null;

@@ -28,13 +28,16 @@ import type { RestTaxonomyRegistration, WpRestContext, WpV2Registrations } from 
 type Req = RestRequest<Record<string, unknown>, WpRestContext>;
 const d = (description: string, keys = 'description, type') => registered(keys, description);
 
+/** Arguments a taxonomy has only when `when` holds (hierarchical ones: `parent`), typed as possibly absent. */
+const argsWhen = <S extends object>(when: boolean, shape: S): Partial<S> => (when ? shape : {});
+
 function termArgs(tax: RestTaxonomyRegistration) {
   const id = wpInteger().optional().meta(d('Unique identifier for the term.'));
   const write = {
     description: wpString().optional().meta(d('HTML description of the term.')),
     name: wpString().meta(d('HTML title for the term.')),
     slug: wpString().optional().meta(d('An alphanumeric identifier for the term unique to its type.')),
-    ...(tax.hierarchical ? { parent: wpInteger().optional().meta(d('The parent term ID.')) } : {}),
+    ...argsWhen(tax.hierarchical, { parent: wpInteger().optional().meta(d('The parent term ID.')) }),
     meta: z.unknown().optional().meta({ type: 'object', properties: [], ...d('Meta fields.', 'description, type, properties') }),
   };
   return {
@@ -46,13 +49,13 @@ function termArgs(tax: RestTaxonomyRegistration) {
       exclude: idListArg('Ensure result set excludes specific IDs.'),
       include: idListArg('Limit result set to specific IDs.'),
       // A hierarchical term query cannot start anywhere but at a page's start: core offers no offset there.
-      ...(tax.hierarchical ? {} : { offset: offsetArg() }),
+      ...argsWhen(!tax.hierarchical, { offset: offsetArg() }),
       order: wpEnum(['asc', 'desc']).default('asc').meta(d('Order sort attribute ascending or descending.', 'description, type, default, enum')),
       orderby: wpEnum(['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'])
         .default('name')
         .meta(d('Sort collection by term attribute.', 'description, type, default, enum')),
       hide_empty: wpBoolean().default(false).meta(d('Whether to hide terms not assigned to any posts.', 'description, type, default')),
-      ...(tax.hierarchical ? { parent: wpInteger().optional().meta(d('Limit result set to terms assigned to a specific parent.')) } : {}),
+      ...argsWhen(tax.hierarchical, { parent: wpInteger().optional().meta(d('Limit result set to terms assigned to a specific parent.')) }),
       post: wpInteger().nullable().default(null).meta(d('Limit result set to terms assigned to a specific post.', 'description, type, default')),
       slug: wpArray(wpString()).optional().meta(d('Limit result set to terms with one or more specific slugs.', 'description, type, items')),
     },
@@ -98,7 +101,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
       return true;
     },
     handler: async (req) => {
-      const a = req.args as Record<string, any>;
+      const a = req.args;
       const { perPage, offset } = pageWindow(a);
       // With an `offset`, the page the paging links count from is the one that offset falls in.
       const page = a.offset ? Math.ceil(a.offset / perPage + 1) : a.page;
@@ -132,7 +135,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
         if (!tax.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
         if (!(await getTerm(req.ctx.wp, tax.taxonomy, Number(parent)))) throw restError('rest_term_invalid');
       }
-      const a = req.args as Record<string, any>;
+      const a = req.args;
       const site = await req.ctx.site();
       const body = await req.ctx.wp
         .transaction(async (wp) => {
@@ -174,7 +177,7 @@ export function termRoutes(reg: WpV2Registrations, tax: RestTaxonomyRegistration
         if (!tax.hierarchical) throw restError('rest_taxonomy_not_hierarchical');
         if (!(await getTerm(req.ctx.wp, tax.taxonomy, Number(parent)))) throw restError('rest_term_invalid');
       }
-      const a = req.args as Record<string, any>;
+      const a = req.args;
       const site = await req.ctx.site();
       const body = await req.ctx.wp
         .transaction(async (wp) => {
