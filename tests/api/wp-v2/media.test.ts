@@ -1,6 +1,7 @@
 import type { TestApp } from '../../support/test-app';
 import { replayWp, startOnWpRows, wpReads } from '../../support/wp-v2-answers';
 import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
+import { statementsOf } from '../../support/list-cost';
 
 /**
  * WordPress's `wp/v2/media` routes answer the recorded reads of the calendar's images as the plugin's site did
@@ -31,19 +32,7 @@ describe('wp/v2 reads of media', () => {
   });
 
   it('reads a list of attachments in as many statements for one item as for two', async () => {
-    const statements = async (path: string) => {
-      let count = 0;
-      const listener = () => count++;
-      t.testDb.db.counts?.clear();
-      t.testDb.db.knex.on('query', listener);
-      try {
-        const res = await t.request.get(path);
-        expect(res.status).toBe(200);
-        return { count, items: (res.body as unknown[]).length };
-      } finally {
-        t.testDb.db.knex.removeListener('query', listener);
-      }
-    };
+    const statements = (path: string) => statementsOf(t, path);
     await statements('/wp-json/wp/v2/media?per_page=3');
     const one = await statements('/wp-json/wp/v2/media?per_page=1');
     const two = await statements('/wp-json/wp/v2/media?per_page=2');
