@@ -6,6 +6,7 @@ import { startWritesElsewhere } from './elsewhere';
 import { freePort, measure, startServer, type Figures } from './load';
 import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
 import { TEC_ACKNOWLEDGEMENT } from '../src/calendar/tec/acknowledgement';
+import { benchPlugin } from './plugin';
 
 /**
  * `npm run bench`: on SQLite and on MariaDB, a fresh database with a generated calendar (100,000 events over
@@ -255,6 +256,7 @@ function table(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_PLUGIN === '1') return benchPlugin();
   const started = Date.now();
   log(
     `Benchmark: ${EVENTS.toLocaleString('en-US')} events, ${CONNECTIONS} connections, ${DURATION} s per scenario (date-meta path: ${POSTMETA_DURATION > 0 ? `${POSTMETA_DURATION} s` : `${POSTMETA_REQUESTS} single request${POSTMETA_REQUESTS > 1 ? 's' : ''} per scenario`}), paths ${PATHS.join(', ')}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
