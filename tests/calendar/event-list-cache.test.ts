@@ -293,3 +293,28 @@ it('the tec/v1 and wp/v2 event lists keep their totals too; an event inserted by
     expect(await counts(url, headers)).toEqual({ total: first.total + 1, counted: true });
   }
 });
+
+it('with only the object cache, a single event asked again reads its row alone, and a write shows at the next request', async () => {
+  const [id] = await wp.knex(wp.t.posts).where({ post_title: 'July 10' }).pluck('ID');
+  const read = async () => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    service.knex.on('query', record);
+    try {
+      const res = await objectsOnly.get(`${TRIBE_API}/events/${id}`);
+      expect(res.status).toBe(200);
+      return { body: res.body, metaRead: statements.some((sql) => /from .wp_postmeta./i.test(sql)) };
+    } finally {
+      service.knex.removeListener('query', record);
+    }
+  };
+  const first = await read();
+  const again = await read();
+  expect(again).toEqual({ body: first.body, metaRead: false });
+  await otherWp.knex(otherWp.t.posts).where({ ID: id }).update({ post_title: 'July 10, retitled' });
+  const after = await read();
+  expect(after.metaRead).toBe(true);
+  expect(after.body.title).toBe('July 10, retitled');
+  expect(after.body.json_ld.name).toBe('July 10, retitled');
+  await otherWp.knex(otherWp.t.posts).where({ ID: id }).update({ post_title: 'July 10' });
+});

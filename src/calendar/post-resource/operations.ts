@@ -9,6 +9,8 @@ import type { OperationInput, PostArgShapes } from './define';
 import { maskProtected } from './password';
 import { loadBundle } from './post-bundle';
 import { capRecord, commitCreate, commitTrash, commitUpdate } from './write';
+import { kept, keptRenders, viewerKey } from './kept-objects';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 
 /**
  * The item operations of the post engine's routes: target lookup, the update/delete permission with WordPress's meta
@@ -61,11 +63,23 @@ export async function serializeOne(env: CalendarEnv, def: PostTypeDefinition, wp
   return options.mask ? maskProtected(env.registry, object) : object;
 }
 
+/**
+ * One post's object, with its JSON-LD. With the object cache it is kept under the change stamp read before it (the
+ * one the answer's ETag reads) for the same viewer: asked again after the whole answer is no longer kept (another
+ * query string, LIST_CACHE=0), only the post's row is read, for its permission check.
+ */
 export async function readItem(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<Address>): Promise<Record<string, unknown>> {
+  const stamp = env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+  stamp?.catch(() => undefined);
   const post = await requireTarget(env, def, input);
   const access = def.readAccess(env, post, input.params);
   if (access.error) throw access.error;
-  return serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask, row: post });
+  const render = async () => serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask, row: post });
+  const read = await stamp;
+  if (read === undefined) return render();
+  const viewer = viewerKey(env, `tribe ${def.name} item`, [access.mask]);
+  const objects = await keptRenders(env, read, viewer, [post.ID], async () => new Map([[post.ID, kept(await render())]]));
+  return objects.get(post.ID)!;
 }
 
 export async function createItem<A extends PostArgShapes>(env: CalendarEnv, def: PostTypeDefinition<A>, input: OperationInput<ArgValues<A['create']>>): Promise<RestResponse> {
