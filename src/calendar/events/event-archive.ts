@@ -1,4 +1,5 @@
 import type { PostTypeDefinition } from '../registry/post-type';
+import { keptUnder } from '../post-resource/kept-objects';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import { stripSlashes } from '../../wp/text/slashes';
 import type { ArgValues } from '../../http/args';
@@ -9,7 +10,6 @@ import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
 import { pendingEventPage, type DateSource } from '../data/event-query';
-import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { listDateSource } from '../dates/date-source';
 import { ParamChecks } from '../post-resource/param-checks';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -157,11 +157,8 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
   // Read before the total and the page's objects, which are kept under it until the next commit (the total only
-  // with the list cache); asked now, it
-  // answers while the terms and the date source are looked up.
-  const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
-  // Heard by whoever awaits it; a list refused before then must not leave its failure unheard.
-  stamp?.catch(() => undefined);
+  // with the list cache); asked now, it answers while the terms and the date source are looked up.
+  const stamp = keptUnder(env);
   const source = await listDateSource(env);
   const filter: Omit<PostFilter, 'postType'> = {
     status: status.filter,

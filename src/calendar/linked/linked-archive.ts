@@ -1,4 +1,5 @@
 import type { PostTypeDefinition } from '../registry/post-type';
+import { keptUnder } from '../post-resource/kept-objects';
 import { registered } from '../../http/wp-types';
 import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
@@ -7,7 +8,6 @@ import { formatWallClock } from '../../php/date-time';
 import { listDateSource } from '../dates/date-source';
 import { comparesUtcFields } from '../events/event-window';
 import { linkedPage, linkedSearchTotals, type LinkedQuery } from '../data/linked-query';
-import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { ParamChecks } from '../post-resource/param-checks';
 import { POST_TYPE } from '../registry/identifiers';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -95,8 +95,7 @@ export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive
       search: a.search === undefined ? undefined : { words: likeWords(a.search), metaKeys: archive.searchMetaKeys },
     };
     // Read before the page, whose objects are kept under it (serializePage).
-    const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
-    stamp?.catch(() => undefined);
+    const stamp = keptUnder(env);
     const result = await linkedPage(wp, query, page.perPage, page.offset);
     let total = result.total;
     if (result.ids.length === 0 && page.page === 1 && query.search) {

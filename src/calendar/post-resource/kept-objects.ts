@@ -1,4 +1,5 @@
 import { encodeOnce } from '../../http/response';
+import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import type { CalendarEnv } from '../site/calendar-env';
 
 /**
@@ -7,6 +8,18 @@ import type { CalendarEnv } from '../site/calendar-env';
  * and renders only the posts no earlier page of the same viewer rendered since the commit. Whatever is kept is never
  * changed again, so its JSON text is kept with it (encodeOnce).
  */
+
+/**
+ * The change stamp of the calendar's rows, read before what is kept under it, when the app keeps it (`pages`: list
+ * totals and pages too, `objects`: single objects only); asked early, it answers while the request reads on. A
+ * failure is heard by whoever awaits it.
+ */
+export function keptUnder(env: CalendarEnv, what: 'pages' | 'objects' = 'pages'): Promise<string | undefined> | undefined {
+  const keeps = env.ctx.objects || (what === 'pages' && env.ctx.pages);
+  const stamp = keeps ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
+  stamp?.catch(() => undefined);
+  return stamp;
+}
 
 /**
  * Who sees an object as it was rendered: the API and type, the site (root, settings), the caller (user,

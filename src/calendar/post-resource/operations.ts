@@ -9,8 +9,7 @@ import type { OperationInput, PostArgShapes } from './define';
 import { maskProtected } from './password';
 import { loadBundle } from './post-bundle';
 import { capRecord, commitCreate, commitTrash, commitUpdate } from './write';
-import { kept, keptRenders, viewerKey } from './kept-objects';
-import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
+import { kept, keptRenders, keptUnder, viewerKey } from './kept-objects';
 
 /**
  * The item operations of the post engine's routes: target lookup, the update/delete permission with WordPress's meta
@@ -69,8 +68,7 @@ export async function serializeOne(env: CalendarEnv, def: PostTypeDefinition, wp
  * query string, LIST_CACHE=0), only the post's row is read, for its permission check.
  */
 export async function readItem(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<Address>): Promise<Record<string, unknown>> {
-  const stamp = env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
-  stamp?.catch(() => undefined);
+  const stamp = keptUnder(env, 'objects');
   const post = await requireTarget(env, def, input);
   const access = def.readAccess(env, post, input.params);
   if (access.error) throw access.error;

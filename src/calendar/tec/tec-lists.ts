@@ -1,4 +1,5 @@
 import { RestResponse } from '../../http/response';
+import { keptUnder } from '../post-resource/kept-objects';
 import { withQuery } from '../../http/context';
 import { urlEncode } from '../../php/url-encoding';
 import type { StatusFilter } from '../../wp/post-query';
@@ -6,7 +7,6 @@ import type { ArgValues } from '../../http/args';
 import { linkedPage } from '../data/linked-query';
 import { likeWords } from '../linked/linked-archive';
 import { pendingEventPage, type EventOrder } from '../data/event-query';
-import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import { listDateSource } from '../dates/date-source';
 import { siteWallWindow } from '../events/event-window';
 import type { OperationInput } from '../post-resource/define';
@@ -72,16 +72,6 @@ async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: Op
   const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
   if (link) headers.Link = link;
   return new RestResponse(await readableTecObjects(env, def, listed.ids, input.params, await stamp), 200, headers);
-}
-
-/**
- * The change stamp the list's total and objects are kept under (read before them), when the app keeps either;
- * a failure is heard by whoever awaits it.
- */
-function keptUnder(env: CalendarEnv): Promise<string | undefined> | undefined {
-  const stamp = env.ctx.pages || env.ctx.objects ? env.ctx.changeStamp(CALENDAR_STAMP_FAMILIES) : undefined;
-  stamp?.catch(() => undefined);
-  return stamp;
 }
 
 const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
