@@ -178,3 +178,29 @@ export async function firstListedEvent(url: string, now: Date): Promise<number> 
     await db.close();
   }
 }
+
+/**
+ * Waits (at most `maxSeconds`) until MySQL/MariaDB has purged the generator's undo history and flushed most dirty
+ * pages: right after writing 100,000 events, InnoDB's background purge and flushing take a core for minutes, which
+ * a measurement would pay for. SQLite has nothing to wait for.
+ */
+export async function settle(url: string, log: (line: string) => void, maxSeconds = 300): Promise<void> {
+  const config = parseDatabaseUrl(url);
+  if (config.client !== 'mysql') return;
+  const db = createDatabase(config);
+  const started = Date.now();
+  try {
+    for (;;) {
+      const rows = (await db.knex.raw("SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_history_list_length', 'Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')"))[0] as Array<{ Variable_name: string; Value: string }>;
+      const v = Object.fromEntries(rows.map((r) => [r.Variable_name, Number(r.Value)]));
+      const seconds = (Date.now() - started) / 1000;
+      if ((v.Innodb_history_list_length! < 1000 && v.Innodb_buffer_pool_pages_dirty! < v.Innodb_buffer_pool_pages_total! * 0.02) || seconds > maxSeconds) {
+        log(`  settled after ${seconds.toFixed(0)} s (undo history ${v.Innodb_history_list_length}, dirty pages ${v.Innodb_buffer_pool_pages_dirty})`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  } finally {
+    await db.close();
+  }
+}

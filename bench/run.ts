@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBenchDatabase, fillCalendar, firstListedEvent, recordKey, recordStatements, selectPath, type ListPath } from './bench-db';
+import { createBenchDatabase, fillCalendar, firstListedEvent, recordKey, recordStatements, selectPath, settle, type ListPath } from './bench-db';
 import { startWritesElsewhere } from './elsewhere';
 import { freePort, measure, startServer, type Figures } from './load';
 import { benchWorkers, WORKER_COUNTS, workersTable, type WorkerRow } from './workers';
@@ -220,6 +220,7 @@ async function benchDatabase(kind: 'sqlite' | 'mysql', work: string): Promise<Ro
     const seconds = await fillCalendar(db.url, SHAPE, log);
     log(`  generated in ${seconds.toFixed(0)} s (${Math.round(EVENTS / seconds).toLocaleString('en-US')} events/s, index triggers and custom tables included)`);
     await selectPath(db.url, 'index');
+    await settle(db.url, log);
     const eventId = await firstListedEvent(db.url, NOW);
     if (WORKER_COUNTS.length > 0 && DURATION > 0) {
       const compared = SCENARIOS.filter((s) => s.name === 'single event' || s.name === 'list, default window').map((s) => ({ name: s.name, path: s.path(eventId) }));
