@@ -116,3 +116,9 @@ export function withIds<T>(value: T, ids: number[]): T {
   const text = JSON.stringify(value ?? null).replace(/"\{(\d+)\}"/g, (_, i) => String(ids[Number(i)] ?? 0)).replace(/\{(\d+)\}/g, (_, i) => String(ids[Number(i)] ?? 0));
   return (value === undefined ? undefined : JSON.parse(text)) as T;
 }
+
+/** A recording of another oracle, its site URL written as `recordedSite` (plain and JSON-escaped). */
+export function resited<T>(value: T, site: string, recordedSite: string): T {
+  const text = JSON.stringify(value).replaceAll(site, recordedSite).replaceAll(site.replaceAll('/', '\\\\/'), recordedSite.replaceAll('/', '\\\\/'));
+  return JSON.parse(text) as T;
+}

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connectOracleDb, resetOracleDb, SITE } from '../compare-plugin/oracle';
 import { writeWpCalendar } from './calendar';
-import { FIXTURE_DIR, sendWp, type WpExchange, type WpSide } from './http';
+import { FIXTURE_DIR, resited, sendWp, type WpExchange, type WpSide } from './http';
 import { ensureUploadFiles } from './images';
 import { oracleUploads, oracleWork } from './snapshot';
 
@@ -44,8 +44,7 @@ async function main(): Promise<void> {
   for (const x of EXTRA_READS) {
     const answer = await sendWp(side, x);
     const { name, headers: _requestHeaders, ...request } = x;
-    const sited = JSON.parse(JSON.stringify({ ...request, ...answer }).replaceAll(SITE, recordedSite).replaceAll(SITE.replaceAll('/', '\\\\/'), recordedSite.replaceAll('/', '\\\\/')));
-    out[name] = sited;
+    out[name] = resited({ ...request, ...answer }, SITE, recordedSite);
   }
   writeFileSync(resolve(FIXTURE_DIR, 'reads-extra.json'), `${JSON.stringify(out, null, 1)}\n`);
 }

@@ -1,7 +1,7 @@
 import { restError } from '../http/errors';
 import { getOption } from '../wp/options';
 import { isEmail, nicenameFromStrictLogin, sanitizeUser } from '../wp/text/user-input';
-import { addUserMeta, getUserByEmail, getUserByLogin, insertUserRow, nicenameTaken } from '../wp/users';
+import { addUserMeta, getUserByEmail, getUserByLogin, insertUserRow, nicenameTaken, updateUserCount } from '../wp/users';
 import type { WpData } from '../wp/wp-handle';
 import { generatePassword, wpHashPassword } from './password-hashes';
 import { effectiveCapabilities } from './principal';
@@ -18,11 +18,20 @@ export interface NewUser {
   email?: string;
   /** Role slug; default: the `default_role` option, else `subscriber`. */
   role?: string;
+  /** The roles to give instead of `role`, in order (the REST API's `roles`; empty: no role at all). */
+  roles?: readonly string[];
   /** Login password (stored with wp_hash_password); a random one when absent. */
   password?: string;
   displayName?: string;
+  /** The profile fields wp_insert_user stores, already filtered as WordPress filters them. */
+  profile?: Partial<Record<ProfileField, string>>;
+  /** The wanted user_nicename (already sanitize_title()'d); made unique as the login's would be. */
+  nicename?: string;
+  url?: string;
   now: Date;
 }
+
+export type ProfileField = 'nickname' | 'first_name' | 'last_name' | 'description' | 'locale';
 
 export interface CreatedUser {
   id: number;
@@ -30,25 +39,33 @@ export interface CreatedUser {
   role: string;
 }
 
-/** The usermeta wp_insert_user writes for a new user, in its order, with its defaults. */
-function profileMeta(login: string): Array<[string, string | number]> {
+/** The usermeta wp_insert_user writes for a new user, in its order, with its defaults (WordPress 7.0's admin colour). */
+function profileMeta(login: string, profile: NewUser['profile'] = {}): Array<[string, string | number]> {
   return [
-    ['nickname', login],
-    ['first_name', ''],
-    ['last_name', ''],
-    ['description', ''],
+    ['nickname', profile.nickname || login],
+    ['first_name', profile.first_name ?? ''],
+    ['last_name', profile.last_name ?? ''],
+    ['description', profile.description ?? ''],
     ['rich_editing', 'true'],
     ['syntax_highlighting', 'true'],
     ['comment_shortcuts', 'false'],
-    ['admin_color', 'fresh'],
+    ['admin_color', 'modern'],
     ['use_ssl', 0],
     ['show_admin_bar_front', 'true'],
-    ['locale', ''],
+    ['locale', profile.locale ?? ''],
   ];
 }
 
+/** wp_insert_user's display name when none is given: "first last", either one, else the login. */
+function defaultDisplayName(login: string, profile: NewUser['profile'] = {}): string {
+  const first = profile.first_name ?? '';
+  const last = profile.last_name ?? '';
+  if (first && last) return `${first} ${last}`;
+  return first || last || login;
+}
+
 /** WP_User::level_reduction over the effective capabilities' names. */
-function userLevel(caps: Record<string, boolean>): number {
+export function userLevel(caps: Record<string, boolean>): number {
   return Object.keys(caps).reduce((max, cap) => {
     const m = /^level_(10|[0-9])$/i.exec(cap);
     return m ? Math.max(max, Number(m[1])) : max;
@@ -68,9 +85,9 @@ export function validateNewUser(input: Pick<NewUser, 'login' | 'email'>): void {
   }
 }
 
-/** user_nicename: from the login, cut to 50 characters, made unique with -2, -3, … as wp_insert_user does. */
-async function uniqueNicename(wp: WpData, login: string): Promise<string> {
-  const base = nicenameFromStrictLogin([...login].slice(0, 50).join(''));
+/** user_nicename: from the login (or the one asked for), cut to 50 characters, made unique with -2, -3, … as wp_insert_user does. */
+async function uniqueNicename(wp: WpData, login: string, wanted?: string): Promise<string> {
+  const base = wanted || nicenameFromStrictLogin([...login].slice(0, 50).join(''));
   if (!(await nicenameTaken(wp, base, login))) return base;
   for (let suffix = 2; ; suffix++) {
     const candidate = `${[...base].slice(0, 49 - String(suffix).length).join('')}-${suffix}`;
@@ -85,27 +102,30 @@ export async function createUser(wp: WpData, input: NewUser): Promise<CreatedUse
   return wp.transaction(async (trx) => {
     const roles = await getOption(trx, `${trx.prefix}user_roles`);
     const defaultRole = await getOption(trx, 'default_role');
-    const role = input.role ?? (typeof defaultRole === 'string' && defaultRole !== '' ? defaultRole : 'subscriber');
+    const given = input.roles ?? [input.role ?? (typeof defaultRole === 'string' && defaultRole !== '' ? defaultRole : 'subscriber')];
     const roleDefs = roles !== null && typeof roles === 'object' ? (roles as Record<string, unknown>) : {};
-    if (!Object.prototype.hasOwnProperty.call(roleDefs, role)) throw restError('user_role_invalid', { args: [role] });
+    const unknown = given.find((role) => !Object.prototype.hasOwnProperty.call(roleDefs, role));
+    if (unknown !== undefined) throw restError('user_role_invalid', { args: [unknown] });
     if (await getUserByLogin(trx, login)) throw restError('existing_user_login');
     if (email !== '' && (await getUserByEmail(trx, email))) throw restError('existing_user_email');
 
     const id = await insertUserRow(trx, {
       user_login: login,
       user_pass: wpHashPassword(input.password ?? generatePassword(24)),
-      user_nicename: await uniqueNicename(trx, login),
+      user_nicename: await uniqueNicename(trx, login, input.nicename),
       user_email: email,
-      user_url: '',
+      user_url: input.url ?? '',
       // gmdate('Y-m-d H:i:s')
       user_registered: input.now.toISOString().slice(0, 19).replace('T', ' '),
       user_activation_key: '',
-      display_name: input.displayName ?? login,
+      display_name: input.displayName || defaultDisplayName(login, input.profile),
     });
-    for (const [key, value] of profileMeta(login)) await addUserMeta(trx, id, key, value);
-    const capabilities = { [role]: true };
+    for (const [key, value] of profileMeta(login, input.profile)) await addUserMeta(trx, id, key, value);
+    const capabilities = Object.fromEntries(given.map((role) => [role, true]));
     await addUserMeta(trx, id, `${trx.prefix}capabilities`, capabilities);
     await addUserMeta(trx, id, `${trx.prefix}user_level`, userLevel(effectiveCapabilities(roles, capabilities).caps));
-    return { id, login, role };
+    await addUserMeta(trx, id, 'dismissed_wp_pointers', '');
+    await updateUserCount(trx);
+    return { id, login, role: given[0] ?? '' };
   });
 }

@@ -1,4 +1,5 @@
-import { registered, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { registered, typeIssue, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { isEmail } from '../wp/text/user-input';
 
 /**
  * The arguments WordPress's controllers share (WP_REST_Controller::get_context_param(), get_collection_params()),
@@ -18,6 +19,9 @@ export const searchArg = () => wpString().optional().meta(registered('descriptio
 export const idListArg = (description: string) => wpArray(wpInteger()).default([]).meta(registered('description, type, items, default', description));
 
 export const offsetArg = () => wpInteger().optional().meta(registered('description, type', 'Offset the result set by a specific number of items.'));
+
+/** A string of `format: email` (rest_validate_value_from_schema()'s is_email() check). */
+export const emailString = () => wpString().transform((v, ctx) => (isEmail(v) ? v : typeIssue(ctx, 'Invalid email address.', 'rest_invalid_email')));
 
 /** The collection's paging: the query's offset (an explicit `offset` wins over `page`) and the page's size. */
 export function pageWindow(a: { page?: number; per_page?: number; offset?: number }): { page: number; perPage: number; offset: number } {

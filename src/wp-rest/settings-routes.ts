@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { endpoint, type RouteDef } from '../http/routes';
-import { registered, typeIssue, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { registered, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import type { PhpValue } from '../php/php-serialize';
 import { isIanaZone } from '../php/zone-names';
 import { deleteOption, getOptions, updateOption } from '../wp/options';
 import { escHtml } from '../wp/text/formatting';
-import { isEmail } from '../wp/text/user-input';
+import { emailString } from './core-args';
 import type { WpRestContext, WpV2Registrations } from './wp-rest-context';
 
 /**
@@ -56,8 +56,6 @@ const SETTINGS: readonly Setting[] = [
   { name: 'site_logo', option: 'site_logo', kind: 'integer', title: 'Logo', description: 'Site logo.' },
   { name: 'site_icon', option: 'site_icon', kind: 'integer', title: 'Icon', description: 'Site icon.' },
 ];
-
-const emailString = () => wpString().transform((v, ctx) => (isEmail(v) ? v : typeIssue(ctx, 'Invalid email address.', 'rest_invalid_email')));
 
 function argOf(s: Setting): z.ZodType {
   const keys = `title, description, type${s.format ? ', format' : ''}${s.enum ? ', enum' : ''}`;

@@ -102,7 +102,8 @@ export function userObject(source: UserSource, site: SiteSettings, options: { co
   return data;
 }
 
-const objectOrEmpty = (map: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | [] => (map && Object.keys(map).length > 0 ? { ...map } : []);
+/** `(object) $user->allcaps`: a JSON object even when empty (a user with no role). */
+const objectOrEmpty = (map: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => ({ ...(map ?? {}) });
 
 /** WP_REST_Users_Controller::prepare_links(), `self` with the methods this caller may use on the user. */
 export function userLinks(site: SiteSettings, userId: number, allow: readonly string[]): Record<string, unknown> {

@@ -1,16 +1,15 @@
 import { endpoint, type RestRequest, type RouteDef } from '../http/routes';
+import { restRoot } from '../http/context';
 import { RestResponse } from '../http/response';
-import { registered, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { registered, wpEnum, wpInteger } from '../http/wp-types';
 import { maybeUnserialize } from '../php/php-serialize';
 import { getOption } from '../wp/options';
-import { plainTextForDb } from '../wp/term-fields';
-import { wpKses } from '../wp/text/kses';
-import { escUrl } from '../wp/text/media';
-import { getUserById, getUsersMeta, hasPublishedPosts, queryUsers, updateUserMeta, type UserRow } from '../wp/users';
+import { getUserById, getUsersMeta, hasPublishedPosts, queryUsers, type UserRow } from '../wp/users';
 import { collectionHeaders } from './collection-headers';
 import { contextArg, idListArg, offsetArg, pageArg, pageWindow, perPageArg, searchArg } from './core-args';
 import { restContext, type RestContext } from './response-fields';
 import { USER_OBJECT_META, userLinks, userObject } from './user-object';
+import { accountArgs, createAccount, deleteAccount, deleteArgs, mayCreate, mayDelete, mayUpdate, updateAccount } from './user-writes';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
 
@@ -18,29 +17,13 @@ import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-con
  * WordPress's users routes as a calendar's clients use them (WP_REST_Users_Controller): the collection, one user,
  * and `users/me` (which the vendor's MCP server reads at start-up), with core's permission rules: a user is public
  * when they wrote a published post of a REST type, `list_users` sees everyone, everyone sees and edits themself.
- * Creating and deleting users is left to WordPress's admin (the routes answer no POST on the collection, no DELETE).
+ * Its writes (create, update, delete) are user-writes.ts.
  */
 
 type Req = RestRequest<Record<string, unknown>, WpRestContext>;
 
 const userId = () => wpInteger().optional().meta(registered('description, type', 'Unique identifier for the user.'));
 const d = (description: string, keys = 'description, type') => registered(keys, description);
-
-/** The user fields a caller may edit on themself (the schema's writable keys the service stores). */
-const editArgs = () => ({
-  username: wpString().optional().meta(d('Login name for the user.')),
-  name: wpString().optional().meta(d('Display name for the user.')),
-  first_name: wpString().optional().meta(d('First name for the user.')),
-  last_name: wpString().optional().meta(d('Last name for the user.')),
-  email: wpString().optional().meta({ format: 'email', ...d('The email address for the user.', 'description, type, format') }),
-  url: wpString().optional().meta({ format: 'uri', ...d('URL of the user.', 'description, type, format') }),
-  description: wpString().optional().meta(d('Description of the user.')),
-  locale: wpEnum(['', 'en_US']).optional().meta(d('Locale for the user.', 'description, type, enum')),
-  nickname: wpString().optional().meta(d('The nickname for the user.')),
-  slug: wpString().optional().meta(d('An alphanumeric identifier for the user.')),
-  roles: wpArray(wpString()).optional().meta(d('Roles assigned to the user.', 'description, type, items')),
-  password: wpString().optional().meta(d('Password for the user (never included).')),
-});
 
 type RoleDefinitions = Record<string, { capabilities?: Record<string, unknown> }>;
 
@@ -73,9 +56,9 @@ async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: Us
   return out;
 }
 
-/** The methods of the user item route this caller may use (the service does not delete users: no DELETE). */
+/** The methods of the user item route this caller may use (its `targetHints`). */
 function allowedOn(reg: WpV2Registrations, caller: RestCaller, id: number): string[] {
-  return ['GET', ...(mayEdit(reg, caller, id) ? ['POST', 'PUT', 'PATCH'] : [])];
+  return ['GET', ...(mayEdit(reg, caller, id) ? ['POST', 'PUT', 'PATCH'] : []), ...(reg.hasCap(caller, 'delete_users') ? ['DELETE'] : [])];
 }
 
 /** get_item_permissions_check(): yourself, `list_users`, or an author of published posts. */
@@ -96,34 +79,6 @@ async function single(req: Req, reg: WpV2Registrations, id: number): Promise<Rec
   const [object] = await userObjects(req.ctx, reg, [user], restContext(req.args.context), req.query._fields);
   return object!;
 }
-
-/** update_item(): the profile fields this service stores (usermeta and the users row), then the user in edit context. */
-async function updateUser(req: Req, reg: WpV2Registrations, id: number): Promise<Record<string, unknown>> {
-  if (!(await getUserById(req.ctx.wp, id))) throw wpV2Error('rest_user_invalid_id');
-  const unserved = NOT_SERVED.filter((field) => req.params[field] !== undefined && req.params[field] !== null);
-  if (unserved.length > 0) throw wpV2Error('rest_user_fields_not_served', { args: [unserved], data: { params: unserved } });
-  // wp_insert_user()'s filters: names are plain text, the description keeps kses' few tags, the URL is esc_url_raw()'d.
-  const stored: Record<string, (value: string) => string> = {
-    first_name: plainTextForDb,
-    last_name: plainTextForDb,
-    nickname: plainTextForDb,
-    description: (value) => wpKses(value, 'description'),
-    locale: (value) => value,
-  };
-  await req.ctx.wp.transaction(async (wp) => {
-    for (const [key, filter] of Object.entries(stored)) {
-      if (typeof req.args[key] === 'string') await updateUserMeta(wp, id, key, filter(req.args[key]));
-    }
-    const columns: Record<string, string> = {};
-    if (typeof req.args.name === 'string') columns.display_name = plainTextForDb(req.args.name);
-    if (typeof req.args.url === 'string') columns.user_url = escUrl(req.args.url, 'db');
-    if (Object.keys(columns).length > 0) await wp.knex(wp.t.users).where('ID', id).update(columns);
-  });
-  return single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id);
-}
-
-/** Account fields WordPress's admin changes (login, e-mail, password, slug, roles, meta): refused, never ignored. */
-const NOT_SERVED = ['username', 'email', 'password', 'slug', 'roles', 'meta'];
 
 /** edit_user: on themself any user, on another `edit_users`. */
 const mayEdit = (reg: WpV2Registrations, caller: RestCaller, id: number) => caller.userId > 0 && (caller.userId === id || reg.hasCap(caller, 'edit_users'));
@@ -177,13 +132,41 @@ export function userRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext
     permission: (req) => mayView(req, reg, Number(req.params.id)),
     handler: (req) => single(req, reg, Number(req.params.id)),
   });
-  const itemEdit = endpoint<WpRestContext, ReturnType<typeof editArgs> & { id: ReturnType<typeof userId> }>({
-    methods: ['POST', 'PUT', 'PATCH'],
-    args: { id: userId(), ...editArgs() },
+  const created = endpoint<WpRestContext, ReturnType<typeof accountArgs>>({
+    methods: ['POST'],
+    args: accountArgs(true),
     allowBatch: true,
-    permission: (req) => mayEdit(reg, req.ctx.principal, Number(req.params.id)) || refusal('rest_cannot_edit_user', req.ctx.isLoggedIn()),
-    handler: (req) => updateUser(req, reg, Number(req.params.id)),
+    permission: (req) => mayCreate(reg, req.ctx.principal, req.ctx.isLoggedIn()),
+    handler: async (req) => {
+      const id = await createAccount(req, reg);
+      const body = await single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id);
+      return new RestResponse(body, 201, { Location: `${restRoot(await req.ctx.site())}wp/v2/users/${id}` });
+    },
   });
+  const edited = (id: (req: Req) => number) =>
+    endpoint<WpRestContext, ReturnType<typeof accountArgs>>({
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: accountArgs(false),
+      allowBatch: true,
+      permission: async (req) => (await getUserById(req.ctx.wp, id(req)) ? mayUpdate(req, reg, id(req)) : wpV2Error('rest_user_invalid_id')),
+      handler: async (req) => {
+        await updateAccount(req, reg, id(req));
+        return single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id(req));
+      },
+    });
+  const deleted = (id: (req: Req) => number) =>
+    endpoint<WpRestContext, ReturnType<typeof deleteArgs>>({
+      methods: ['DELETE'],
+      args: deleteArgs(),
+      allowBatch: true,
+      permission: (req) => mayDelete(req, reg, id(req)),
+      handler: (req) =>
+        deleteAccount(req, reg, id(req), async () => {
+          // The answer's `previous` is the user as they were, without links.
+          const { _links: _gone, ...previous } = await single({ ...req, args: { ...req.args, context: 'edit' } }, reg, id(req));
+          return previous;
+        }),
+    });
   const meArgs = { context: contextArg() };
   const me = endpoint<WpRestContext, typeof meArgs>({
     methods: ['GET'],
@@ -193,15 +176,11 @@ export function userRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext
       return single(req, reg, req.ctx.principal.userId);
     },
   });
-  const meEdit = endpoint<WpRestContext, ReturnType<typeof editArgs>>({
-    methods: ['POST', 'PUT', 'PATCH'],
-    args: editArgs(),
-    permission: (req) => req.ctx.isLoggedIn() || wpV2Error('rest_not_logged_in'),
-    handler: (req) => updateUser(req, reg, req.ctx.principal.userId),
-  });
+  const byPath = (req: Req) => Number(req.params.id);
+  const caller = (req: Req) => req.ctx.principal.userId;
   return [
-    { path: '/users', endpoints: [list] },
-    { path: '/users/(?P<id>[\\d]+)', endpoints: [item, itemEdit] },
-    { path: '/users/me', endpoints: [me, meEdit] },
+    { path: '/users', endpoints: [list, created] },
+    { path: '/users/(?P<id>[\\d]+)', endpoints: [item, edited(byPath), deleted(byPath)] },
+    { path: '/users/me', endpoints: [me, edited(caller), deleted(caller)] },
   ];
 }

@@ -57,6 +57,41 @@ export interface WpV2Registrations {
   /** Every post type and taxonomy shown in REST, WordPress's own first, in registration order (/types, /taxonomies). */
   postTypeRegistrations: readonly PostTypeRegistration[];
   taxonomyRegistrations: readonly TaxonomyRegistration[];
+  /** What the users controller's writes need of the layers above it (accounts, capabilities, the site's post types). */
+  accounts: UserAccounts;
+}
+
+/** A new user as the users controller hands it to wp_insert_user(): every text already filtered as WordPress filters it. */
+export interface NewAccount {
+  login: string;
+  email: string;
+  password: string;
+  /** The roles to give, in order; absent: the site's default role. */
+  roles?: readonly string[];
+  displayName?: string;
+  url?: string;
+  /** user_nicename asked for (sanitize_title()'d); made unique as wp_insert_user makes it. */
+  nicename?: string;
+  profile: Partial<Record<'nickname' | 'first_name' | 'last_name' | 'description' | 'locale', string>>;
+  now: Date;
+}
+
+export interface UserAccounts {
+  /** wp_insert_user(): the new user's id. A taken login or e-mail throws WordPress's error (existing_user_login, …). */
+  create(wp: WpData, account: NewAccount): Promise<number>;
+  /** wp_hash_password(). */
+  hashPassword(password: string): string;
+  /** WP_User::set_role() and add_role(): exactly these roles (other capabilities kept), and the user level they give. */
+  setRoles(wp: WpData, userId: number, roles: readonly string[]): Promise<void>;
+  /** The capabilities a role grants (WP_Role::has_cap), or null when the site has no such role. */
+  roleCaps(wp: WpData, role: string): Promise<Readonly<Record<string, boolean>> | null>;
+  /**
+   * wp_delete_user() without `reassign`: the user's posts of the types deleted with their author, removed (posts and
+   * pages to the trash) within `wp`'s transaction; returns what follows the commit (attachments' files).
+   */
+  deletePostsOf(ctx: WpRestContext, wp: WpData, userId: number): Promise<() => Promise<void>>;
+  /** What the site does after posts changed author (The Events Calendar's `tribe_last_save_post`). */
+  postsChanged(ctx: WpRestContext, wp: WpData): Promise<void>;
 }
 
 /** The namespace of WordPress's own routes. */

@@ -12,7 +12,20 @@ const WP_V2_ERRORS = {
   rest_forbidden_context_users: entry(401, 'Sorry, you are not allowed to list users.'),
   rest_cannot_edit_user: entry(401, 'Sorry, you are not allowed to edit this user.'),
   rest_user_invalid_email: entry(400, 'Invalid email address.'),
-  // The service's own: account fields it leaves to WordPress's admin (501 rather than a silent no-op).
+  rest_cannot_create_user: entry(401, 'Sorry, you are not allowed to create new users.'),
+  rest_user_exists: entry(400, 'Cannot create existing user.'),
+  rest_user_invalid_role: entry(400, (role: string) => `The role ${role} does not exist.`),
+  rest_user_role_not_given: entry(403, 'Sorry, you are not allowed to give users that role.'),
+  rest_cannot_edit_roles: entry(401, 'Sorry, you are not allowed to edit roles of this user.'),
+  rest_user_invalid_argument: entry(400, 'Username is not editable.'),
+  rest_user_invalid_slug: entry(400, 'Invalid slug.'),
+  rest_user_cannot_delete: entry(401, 'Sorry, you are not allowed to delete this user.'),
+  rest_trash_not_supported_users: entry(501, "Users do not support trashing. Set 'force=true' to delete."),
+  rest_user_invalid_reassign: entry(400, 'Invalid user ID for reassignment.'),
+  // wp_insert_user()'s errors carry no status: WordPress answers them with 500 and `data: null`.
+  existing_user_login: entry(500, 'Sorry, that username already exists!'),
+  existing_user_email: entry(500, 'Sorry, that email address is already used!'),
+  // The service's own: the user meta it does not write (501 rather than a silent no-op).
   rest_user_fields_not_served: entry(501, (fields: string[]) => `This service does not change these user fields: ${fields.join(', ')}. Change them in WordPress.`),
   // Terms (WP_REST_Terms_Controller)
   rest_term_invalid: entry(404, 'Term does not exist.'),
@@ -39,7 +52,8 @@ const build = errorCatalogue(WP_V2_ERRORS);
 const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
   rest_forbidden_context_users: 'rest_forbidden_context',
   rest_cannot_edit_user: 'rest_cannot_edit',
-  rest_user_invalid_email: 'rest_invalid_param',
+  rest_user_role_not_given: 'rest_user_invalid_role',
+  rest_trash_not_supported_users: 'rest_trash_not_supported',
   rest_forbidden_context_terms: 'rest_forbidden_context',
   rest_forbidden_context_term: 'rest_forbidden_context',
   rest_forbidden_context_post_terms: 'rest_forbidden_context',
@@ -55,7 +69,7 @@ const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
 
 export type WpV2ErrorCode = keyof typeof WP_V2_ERRORS;
 
-export function wpV2Error(code: WpV2ErrorCode, options: { status?: number; data?: Record<string, unknown>; args?: [string[]] } = {}): RestError {
+export function wpV2Error(code: WpV2ErrorCode, options: { status?: number; data?: Record<string, unknown>; args?: [string[]] | [string]; shape?: { nullData?: boolean } } = {}): RestError {
   const error = build(code, options as Parameters<typeof build>[1]);
   const wire = WIRE[code];
   return wire ? new RestError(wire, error.message, error.status, error.data) : error;

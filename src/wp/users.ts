@@ -1,6 +1,7 @@
 import { sqlCount } from '../db/sql-count';
 import { phpEmpty } from '../php/builtins';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php/php-serialize';
+import { updateOption } from './options';
 import { sanitizeUser } from './text/user-input';
 import type { WpData } from './wp-handle';
 
@@ -72,6 +73,53 @@ export async function nicenameTaken(wp: WpData, nicename: string, exceptLogin: s
 export async function insertUserRow(wp: WpData, row: NewUserRow): Promise<number> {
   const [id] = await wp.knex(wp.t.users).insert(row);
   return Number(id);
+}
+
+/** Sets columns of a users row (wp_update_user's row write). */
+export async function updateUserRow(wp: WpData, id: number, columns: Partial<NewUserRow>): Promise<void> {
+  if (Object.keys(columns).length > 0) await wp.knex(wp.t.users).where('ID', id).update(columns);
+}
+
+/** The users row of `email` other than user `exceptId` (email_exists() on an update). */
+export async function emailTakenBy(wp: WpData, email: string, exceptId: number): Promise<boolean> {
+  return (await wp.knex(wp.t.users).select('ID').where('user_email', email).whereNot('ID', exceptId).first()) !== undefined;
+}
+
+/** get_user_by('slug'): a user whose nicename is `nicename`. */
+export async function getUserByNicename(wp: WpData, nicename: string): Promise<UserRow | null> {
+  return firstBy(wp, 'user_nicename', nicename);
+}
+
+/** The number of users (count_users()'s total, which wp_update_user_counts() stores). */
+export async function countUsers(wp: WpData): Promise<number> {
+  const row = await wp.knex(wp.t.users).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * wp_update_user_counts() after a user is added or removed: the `user_count` option holds the number of users
+ * (WordPress stops counting live past 10,000 users, wp_is_large_user_count()).
+ */
+export async function updateUserCount(wp: WpData): Promise<void> {
+  const users = await countUsers(wp);
+  if (users <= 10_000) await updateOption(wp, 'user_count', users, 'off');
+}
+
+/** The ids and types of the posts a user wrote, of the given types, by id (wp_delete_user() deletes them one by one). */
+export async function postsByAuthor(wp: WpData, userId: number, types: readonly string[]): Promise<Array<{ ID: number; post_type: string }>> {
+  const rows: Array<{ ID: number; post_type: string }> = await wp.knex(wp.t.posts).select('ID', 'post_type').where('post_author', userId).whereIn('post_type', [...types]).orderBy('ID');
+  return rows.map((r) => ({ ID: Number(r.ID), post_type: r.post_type }));
+}
+
+/** Gives every post of one user to another (wp_delete_user() with `reassign`); returns how many moved. */
+export async function reassignPosts(wp: WpData, from: number, to: number): Promise<number> {
+  return Number(await wp.knex(wp.t.posts).where('post_author', from).update({ post_author: to }));
+}
+
+/** Removes a user's meta and row (the end of wp_delete_user()). */
+export async function deleteUserRows(wp: WpData, id: number): Promise<void> {
+  await wp.knex(wp.t.usermeta).where('user_id', id).delete();
+  await wp.knex(wp.t.users).where('ID', id).delete();
 }
 
 // --- usermeta ---------------------------------------------------------------------------------------------

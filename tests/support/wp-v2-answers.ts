@@ -80,6 +80,8 @@ export const wpReads = (): Record<string, WpAnswer> => (readsCache ??= json<Reco
 /** Reads of the same calendar recorded later, on an oracle of their own (scripts/wp-v2/record-extra-reads.ts). */
 export const wpExtraReads = (): Record<string, WpAnswer> => json<Record<string, WpAnswer>>('reads-extra.json');
 export const wpWrites = (): WpScenario[] => (writesCache ??= json<{ scenarios: WpScenario[] }>('writes.json').scenarios);
+/** The users controller's writes on the same calendar, recorded later (scripts/wp-v2/record-user-writes.ts). */
+export const wpUserWrites = (): WpScenario[] => json<{ scenarios: WpScenario[] }>('user-writes.json').scenarios;
 
 export function wpRead(name: string): WpAnswer {
   const answer = wpReads()[name];

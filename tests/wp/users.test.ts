@@ -55,13 +55,17 @@ describe('creating a user', () => {
       { meta_key: 'rich_editing', meta_value: 'true' },
       { meta_key: 'syntax_highlighting', meta_value: 'true' },
       { meta_key: 'comment_shortcuts', meta_value: 'false' },
-      { meta_key: 'admin_color', meta_value: 'fresh' },
+      { meta_key: 'admin_color', meta_value: 'modern' },
       { meta_key: 'use_ssl', meta_value: '0' },
       { meta_key: 'show_admin_bar_front', meta_value: 'true' },
       { meta_key: 'locale', meta_value: '' },
       { meta_key: 'wp_capabilities', meta_value: 'a:1:{s:6:"author";b:1;}' },
       { meta_key: 'wp_user_level', meta_value: '2' },
+      { meta_key: 'dismissed_wp_pointers', meta_value: '' },
     ]);
+    // wp_update_user_counts(): the site's number of users.
+    const users = Number((await t.wp.knex(t.wp.t.users).count({ n: '*' }).first())?.n);
+    expect(await t.wp.knex(t.wp.t.options).where({ option_name: 'user_count' }).first()).toMatchObject({ option_value: String(users) });
   });
 
   it.each([

@@ -5,6 +5,7 @@ import type { CalendarRegistry } from '../registry/calendar-registry';
 import { CALENDAR_EMBED_POST_TYPE } from '../registry/identifiers';
 import { readTecSettings } from '../site/tec-settings';
 import { TEC_POST_TYPE_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from '../registry/wp-registrations';
+import { calendarUserAccounts } from './user-accounts';
 
 /**
  * What The Events Calendar registers, as WordPress's own wp/v2 controllers read it: its taxonomies (with their
@@ -32,5 +33,6 @@ export function calendarWpV2Registrations(registry: CalendarRegistry): WpV2Regis
     restPostTypes: [...CORE_REST_POST_TYPES, ...registry.postTypes.map((t) => t.postType), CALENDAR_EMBED_POST_TYPE],
     postTypeRegistrations: [...CORE_POST_TYPE_REGISTRATIONS, ...TEC_POST_TYPE_REGISTRATIONS],
     taxonomyRegistrations: [...CORE_TAXONOMY_REGISTRATIONS, ...TEC_TAXONOMY_REGISTRATIONS],
+    accounts: calendarUserAccounts(registry),
   };
 }

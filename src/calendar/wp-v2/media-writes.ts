@@ -164,7 +164,7 @@ export async function updateMedia(req: Req): Promise<Record<string, unknown>> {
 }
 
 /** The files of an attachment: its own, each intermediate size's and an edited image's original. */
-function sizeFiles(rawMetadata: string | null | undefined): string[] {
+export function sizeFiles(rawMetadata: string | null | undefined): string[] {
   const meta = rawMetadata ? phpUnserialize(rawMetadata) : undefined;
   if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return [];
   const record = meta as Record<string, unknown>;

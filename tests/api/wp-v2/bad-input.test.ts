@@ -10,10 +10,16 @@ const PROBES: Array<{ method: string; path: string; as: 'anon' | 'admin' | 'auth
   { method: 'GET', path: '/wp/v2/users?orderby=bogus', as: 'admin', status: 400, code: 'rest_invalid_param' },
   { method: 'GET', path: '/wp/v2/users/999999', as: 'admin', status: 404, code: 'rest_user_invalid_id' },
   { method: 'GET', path: '/wp/v2/users?context=edit', as: 'author', status: 403, code: 'rest_forbidden_context' },
-  { method: 'POST', path: '/wp/v2/users/me', as: 'anon', body: { description: 'x' }, status: 401, code: 'rest_not_logged_in' },
+  { method: 'POST', path: '/wp/v2/users/me', as: 'anon', body: { description: 'x' }, status: 404, code: 'rest_user_invalid_id' },
+  { method: 'DELETE', path: '/wp/v2/users/me?force=true&reassign=false', as: 'anon', status: 404, code: 'rest_user_invalid_id' },
   { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { description: 5 }, status: 400, code: 'rest_invalid_param' },
   { method: 'POST', path: '/wp/v2/users/2', as: 'author', body: { description: 'mine now' }, status: 403, code: 'rest_cannot_edit' },
-  { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { password: 'new secret', description: 'x' }, status: 501, code: 'rest_user_fields_not_served' },
+  { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { meta: { persisted_preferences: {} }, description: 'x' }, status: 501, code: 'rest_user_fields_not_served' },
+  { method: 'POST', path: '/wp/v2/users', as: 'admin', body: { username: ['x'], email: 'x@example.com', password: 'pw' }, status: 400, code: 'rest_invalid_param' },
+  { method: 'POST', path: '/wp/v2/users', as: 'admin', body: { username: 'x', email: 'x@example.com', password: 'pw', roles: 'nobody' }, status: 400, code: 'rest_user_invalid_role' },
+  { method: 'DELETE', path: '/wp/v2/users/5?force=true&reassign=abc', as: 'admin', status: 400, code: 'rest_invalid_param' },
+  { method: 'DELETE', path: '/wp/v2/users/5?force=maybe&reassign=2', as: 'admin', status: 400, code: 'rest_invalid_param' },
+  { method: 'DELETE', path: '/wp/v2/users/5?reassign=2', as: 'admin', status: 501, code: 'rest_trash_not_supported' },
   { method: 'POST', path: '/wp/v2/settings', as: 'admin', body: { use_smilies: 'perhaps' }, status: 400, code: 'rest_invalid_param' },
   { method: 'POST', path: '/wp/v2/settings', as: 'admin', body: { default_ping_status: 'sometimes' }, status: 400, code: 'rest_invalid_param' },
   { method: 'GET', path: '/wp/v2/tribe_events_cat?post=abc', as: 'anon', status: 400, code: 'rest_invalid_param' },
@@ -64,7 +70,8 @@ describe('bad input on wp/v2', () => {
     const res = await replayWp(t, probe);
     expect([res.status, res.status === 200 ? '' : res.body.code]).toEqual([probe.status, probe.code]);
     expect(await t.wp.knex(`${t.prefix}options`).count({ n: '*' }).first()).toEqual(before);
-    // The author's profile is left as recorded.
+    // The author's profile is left as recorded, and no user is added or removed.
     expect((await t.wp.knex(`${t.prefix}usermeta`).where({ user_id: 5, meta_key: 'description' }).first()).meta_value).toBe('The author.');
+    expect(Number((await t.wp.knex(`${t.prefix}users`).count({ n: '*' }).first())?.n)).toBe(6);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * Records the users controller's writes (scripts/wp-v2/writes-users.ts) into
+ * tests/fixtures/plugin/wp-v2/user-writes.json, in writes.json's form: each scenario from the recorded calendar, its
+ * steps and answers, the rows it added, changed and removed. It makes the same calendar (scripts/wp-v2/calendar.ts)
+ * on an oracle of its own and writes that oracle's site URL as calendar.json's, so the answers replay on the
+ * recorded rows.
+ *
+ *   (cd ../shared/oracle && ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp ./setup.sh)
+ *   ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp npx tsx scripts/wp-v2/record-user-writes.ts
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { connectOracleDb, ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
+import { writeWpCalendar } from './calendar';
+import { FIXTURE_DIR, resited, type WpSide } from './http';
+import { ensureUploadFiles } from './images';
+import { assertUniqueNames, runScenario } from './scenario';
+import { listUploads, oracleUploads, oracleWork, readTables, saveState, type OracleState } from './snapshot';
+import { userWrites } from './writes-users';
+
+async function main(): Promise<void> {
+  const recorded = JSON.parse(readFileSync(resolve(FIXTURE_DIR, 'calendar.json'), 'utf8')) as { site: string; tables: { users: Array<{ ID: number; user_registered: string }> }; options: Array<{ option_name: string; option_value: string }> };
+  const recordedSite = recorded.site;
+  await ensureUploadFiles();
+  const admin = readFileSync(`${oracleWork()}/app-password.txt`, 'utf8').trim();
+  const side: WpSide = { base: SITE, auth: { admin } };
+  const db = await connectOracleDb({ dateStrings: true });
+  resetOracleDb();
+  rmSync(oracleUploads(), { recursive: true, force: true });
+  mkdirSync(oracleUploads(), { recursive: true });
+  try {
+    const cal = await writeWpCalendar(side, db);
+    // What differs between two makings of the calendar, set as calendar.json has it: the users' registration times
+    // and TEC's last-save stamp (both show in the answers and rows recorded here).
+    for (const user of recorded.tables.users) await db.query('UPDATE wp_users SET user_registered = ? WHERE ID = ?', [user.user_registered, user.ID]);
+    const lastSave = recorded.options.find((o) => o.option_name === 'tribe_last_save_post');
+    if (lastSave) await db.query("UPDATE wp_options SET option_value = ? WHERE option_name = 'tribe_last_save_post'", [lastSave.option_value]);
+    const state: OracleState = { db: ORACLE_DB, uploads: oracleUploads(), dump: `${oracleWork()}/wp-v2-users.sql` };
+    saveState(state);
+    const base = { db, state, tables: await readTables(db), files: await listUploads(oracleUploads()) };
+    const scenarios = userWrites(cal);
+    assertUniqueNames(scenarios, 'user writes');
+    const out = [];
+    for (const scenario of scenarios) {
+      const run = await runScenario(side, scenario, base);
+      const steps = run.steps.map(({ x, answer }) => {
+        const { headers: requestHeaders, ...request } = x;
+        return { ...request, ...(requestHeaders ? { requestHeaders } : {}), ...answer };
+      });
+      out.push(resited({ name: scenario.name, steps, rows: run.rows, files: run.files }, SITE, recordedSite));
+      process.stderr.write(`${scenario.name}: ${run.steps.map((s) => s.answer.status).join(' ')}${Object.keys(run.rows).length ? ` (rows: ${Object.keys(run.rows).join(', ')})` : ''}\n`);
+    }
+    writeFileSync(resolve(FIXTURE_DIR, 'user-writes.json'), `${JSON.stringify({ recordedFrom: 'WordPress 7.0.4 with The Events Calendar 6.17.2', scenarios: out }, null, 1)}\n`);
+  } finally {
+    await db.end();
+    resetOracleDb();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

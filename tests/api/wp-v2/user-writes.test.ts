@@ -1,0 +1,76 @@
+import { wpCheckPassword } from '../../../src/auth/password-hashes';
+import { startOnPluginRows } from '../../support/plugin-answers';
+import { replayWp, wpCalendar, wpUserWrites, type TableDelta, type WpScenario } from '../../support/wp-v2-answers';
+import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
+import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
+
+/**
+ * WordPress's users controller writes (tests/fixtures/plugin/wp-v2/user-writes.json): creating users as each role
+ * and with each field, refusals of bad input, changes of the account fields and roles, and deletes that give the
+ * user's posts to another user or delete them with the user. Each scenario runs from the recorded calendar on the
+ * clock of its recording and must answer as WordPress did and leave the same rows.
+ */
+
+/** A password hash is salted: the new hash is compared by checking the password against it. */
+function withoutHashes(delta: Record<string, TableDelta>): Record<string, TableDelta> {
+  const users = delta.users;
+  if (!users) return delta;
+  const strip = (row: Record<string, unknown>) => ({ ...row, user_pass: '<hash>' });
+  const changed = users.changed.map((c) => ({ ...c, columns: Object.fromEntries(Object.entries(c.columns).map(([k, v]) => [k, k === 'user_pass' ? ['<hash>', '<hash>'] : v])) as typeof c.columns }));
+  return { ...delta, users: { ...users, added: users.added.map(strip), changed } };
+}
+
+const passwordOf = (scenario: WpScenario): string | undefined => (scenario.steps[0]!.body as { password?: string } | undefined)?.password;
+
+describe('wp/v2 users controller writes', () => {
+  it('covers the recorded user writes', () => {
+    expect(wpUserWrites().length).toBeGreaterThan(40);
+  });
+
+  it.each(wpUserWrites().map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+    const now = new Date(scenario.steps[0]!.date);
+    const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date });
+    try {
+      const before = await readTables(t);
+      for (const step of scenario.steps) {
+        const res = await replayWp(t, step);
+        expect(`${step.name}\n${comparable(seenReplayed(res), now)}`).toBe(`${step.name}\n${comparable(seenRecorded(step), now)}`);
+      }
+      const after = await readTables(t);
+      const delta = deltaOf(before, after);
+      expect(rowLines(withoutHashes(delta), now)).toEqual(rowLines(withoutHashes(scenario.rows), now));
+      // Every password the scenario stored is WordPress's hash of it.
+      const password = passwordOf(scenario);
+      const hashes = [...(delta.users?.added ?? []).map((r) => String(r.user_pass)), ...(delta.users?.changed ?? []).flatMap((c) => (c.columns.user_pass ? [String(c.columns.user_pass[1])] : []))];
+      for (const hash of hashes) expect([hash.slice(0, 7), wpCheckPassword(password!, hash)]).toEqual(['$wp$2y$', true]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('users written by concurrent requests', () => {
+  it('of 30 creates of one login, one is stored and the others are refused; 30 of distinct logins are all stored, counted once each', async () => {
+    const t = await startOnPluginRows(wpCalendar());
+    try {
+      const create = (login: string) => replayWp(t, { method: 'POST', path: '/wp/v2/users', as: 'admin', body: { username: login, email: `${login}@race.example.com`, password: 'race-password' } });
+      const same = await Promise.all(Array.from({ length: 30 }, () => create('racer')));
+      expect(same.map((r) => r.status).sort()).toEqual([201, ...Array(29).fill(500)]);
+      expect(new Set(same.filter((r) => r.status === 500).map((r) => r.body.code))).toEqual(new Set(['existing_user_login']));
+      expect(await t.wp.knex(`${t.prefix}users`).where({ user_login: 'racer' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+
+      const distinct = await Promise.all(Array.from({ length: 30 }, (_, i) => create(`runner${i}`)));
+      expect(distinct.every((r) => r.status === 201)).toBe(true);
+      const users = Number((await t.wp.knex(`${t.prefix}users`).count({ n: '*' }).first())?.n);
+      expect(users).toBe(6 + 1 + 30);
+      expect((await t.wp.knex(`${t.prefix}options`).where({ option_name: 'user_count' }).first()).option_value).toBe(String(users));
+      // Deleting them all at once leaves the count right too.
+      const ids = distinct.map((r) => Number(r.body.id));
+      const deleted = await Promise.all(ids.map((id) => replayWp(t, { method: 'DELETE', path: `/wp/v2/users/${id}?force=true&reassign=false`, as: 'admin' })));
+      expect(deleted.every((r) => r.status === 200)).toBe(true);
+      expect((await t.wp.knex(`${t.prefix}options`).where({ option_name: 'user_count' }).first()).option_value).toBe(String(users - 30));
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
