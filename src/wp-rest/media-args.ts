@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entry, errorCatalogue, RestError } from '../http/errors';
+import { parseArgs } from '../http/args';
+import { entry, errorCatalogue, RestError, type ParamProblem } from '../http/errors';
 import { wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { ATTACHMENT_TYPE } from './attachment-object';
 import { collectionArgs, ids, itemReadArgs, wpDateTime } from './post-args';
@@ -42,7 +43,8 @@ export const mediaWriteArgs = () => ({
   date: wpDateTime().optional(),
   date_gmt: wpDateTime().optional(),
   slug: wpString().optional(),
-  status: wpEnum(WRITE_STATUSES).optional(),
+  // check_status() lets through the attachment's own status (`inherit`) beside the enum: mediaStatusProblems().
+  status: wpEnum([...WRITE_STATUSES, 'inherit']).meta({ type: 'string', enum: [...WRITE_STATUSES] }).optional(),
   title: rawText(),
   author: wpInteger().optional(),
   featured_media: wpInteger().optional(),
@@ -55,6 +57,16 @@ export const mediaWriteArgs = () => ({
   description: rawText(),
   post: wpInteger().optional(),
 });
+
+/**
+ * check_status(), the status argument's validate callback: a status outside the enum passes only when it is the
+ * attachment's current one (`current`; none on an upload), so a client may send back the `inherit` it read.
+ */
+export function mediaStatusProblems(status: string | undefined, current: string | undefined): Map<string, ParamProblem> | undefined {
+  if (status === undefined || status === current || (WRITE_STATUSES as readonly string[]).includes(status)) return undefined;
+  const parsed = parseArgs({ status: wpEnum(WRITE_STATUSES) }, { status });
+  return 'error' in parsed ? parsed.failing?.problems : undefined;
+}
 
 export const mediaUpdateArgs = () => ({ id: wpInteger(), ...mediaWriteArgs() });
 

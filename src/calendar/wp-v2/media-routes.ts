@@ -2,7 +2,8 @@ import { endpoint, type RouteDef } from '../../http/routes';
 import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
-import { mediaCollectionArgs, mediaItemArgs, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
+import { getPost } from '../../wp/posts';
+import { mediaCollectionArgs, mediaItemArgs, mediaStatusProblems, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
 import { deleteArgs } from '../../wp-rest/post-write-args';
 import { ATTACHMENT_TYPE } from '../../wp-rest/attachment-object';
 import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
@@ -65,14 +66,20 @@ export function wpV2MediaRoutes(): Array<RouteDef<C>> {
       path: '/media',
       endpoints: [
         endpoint<C, ReturnType<typeof mediaCollectionArgs>>({ methods: ['GET'], args: mediaCollectionArgs(), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true }),
-        endpoint<C, ReturnType<typeof mediaWriteArgs>>({ methods: ['POST'], args: mediaWriteArgs(), permission: (req) => mayUpload(req as Req), handler: (req) => uploadMedia(req as Req), heavy: true }),
+        endpoint<C, ReturnType<typeof mediaWriteArgs>>({ methods: ['POST'], args: mediaWriteArgs(), validate: async (req) => mediaStatusProblems(req.args.status, undefined), permission: (req) => mayUpload(req as Req), handler: (req) => uploadMedia(req as Req), heavy: true }),
       ],
     },
     {
       path: '/media/(?P<id>[\\d]+)',
       endpoints: [
         endpoint<C, ReturnType<typeof mediaItemArgs>>({ methods: ['GET'], args: mediaItemArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) }),
-        endpoint<C, ReturnType<typeof mediaUpdateArgs>>({ methods: ['POST', 'PUT', 'PATCH'], args: mediaUpdateArgs(), permission: (req) => mayUpdateMedia(req as Req), handler: (req) => updateMedia(req as Req) }),
+        endpoint<C, ReturnType<typeof mediaUpdateArgs>>({
+          methods: ['POST', 'PUT', 'PATCH'],
+          args: mediaUpdateArgs(),
+          validate: async (req) => mediaStatusProblems(req.args.status, (await getPost((req as Req).ctx.wp, Number(req.params.id)))?.post_status),
+          permission: (req) => mayUpdateMedia(req as Req),
+          handler: (req) => updateMedia(req as Req),
+        }),
         endpoint<C, ReturnType<typeof deleteArgs>>({ methods: ['DELETE'], args: deleteArgs(), permission: (req) => mayDeleteMedia(req as Req), handler: (req) => deleteMedia(req as Req) }),
       ],
     },

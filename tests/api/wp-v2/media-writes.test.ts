@@ -83,3 +83,24 @@ describe('wp/v2 writes of media', () => {
     }
   });
 });
+
+describe("an attachment's status (check_status)", () => {
+  it('passes `inherit` back on an update, where it is the attachment\'s own status, and refuses it on an upload', async () => {
+    const t = await startOnPluginRows(wpCalendar());
+    try {
+      const poster = wpCalendar().calendar.media.poster;
+      const before = await readTables(t);
+      const same = await replayWp(t, { method: 'POST', path: `/wp/v2/media/${poster}`, as: 'admin', body: { status: 'inherit' } });
+      expect([same.status, same.body.status]).toEqual([200, 'inherit']);
+      const bogus = await replayWp(t, { method: 'POST', path: `/wp/v2/media/${poster}`, as: 'admin', body: { status: 'bogus' } });
+      expect([bogus.status, bogus.body.code, bogus.body.data.details.status.code]).toEqual([400, 'rest_invalid_param', 'rest_not_in_enum']);
+      // Not the status of a new attachment: refused as WordPress refuses any status outside the enum.
+      const upload = await replayWp(t, { method: 'POST', path: '/wp/v2/media?status=inherit', as: 'admin', upload: { file: 'small.png', type: 'image/png', disposition: 'attachment; filename="small.png"' } });
+      expect([upload.status, upload.body.code, Object.keys(upload.body.data.params)]).toEqual([400, 'rest_invalid_param', ['status']]);
+      expect(upload.body.data.params.status).toBe(bogus.body.data.params.status.replace('bogus', 'inherit'));
+      expect(Object.keys(deltaOf(before, await readTables(t))).filter((table) => table !== 'posts')).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

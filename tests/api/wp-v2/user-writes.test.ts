@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { wpCheckPassword } from '../../../src/auth/password-hashes';
 import { startOnPluginRows } from '../../support/plugin-answers';
 import { replayWp, wpCalendar, wpUserWrites, type TableDelta, type WpScenario } from '../../support/wp-v2-answers';
@@ -73,4 +76,27 @@ describe('users written by concurrent requests', () => {
       await t.close();
     }
   }, 120_000);
+});
+
+describe("a deleted user's attachments", () => {
+  it('are deleted with their files when the posts go with the user; the files of other users stay', async () => {
+    const uploadsDir = mkdtempSync(join(tmpdir(), 'wp-v2-users-'));
+    const t = await startOnPluginRows(wpCalendar(), { media: { uploadsDir, timeoutMs: 1000, maxBytes: 1_000_000, allow: [] } });
+    try {
+      const { small, poster } = wpCalendar().calendar.media;
+      const attached = async (id: number) => String((await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: id, meta_key: '_wp_attached_file' }).first()).meta_value);
+      const [mine, theirs] = [await attached(small), await attached(poster)];
+      for (const file of [mine, theirs]) {
+        mkdirSync(dirname(join(uploadsDir, file)), { recursive: true });
+        writeFileSync(join(uploadsDir, file), 'image');
+      }
+      const res = await replayWp(t, { method: 'DELETE', path: `/wp/v2/users/${wpCalendar().calendar.users.author.id}?force=true&reassign=false`, as: 'admin' });
+      expect(res.status).toBe(200);
+      expect([existsSync(join(uploadsDir, mine)), existsSync(join(uploadsDir, theirs))]).toEqual([false, true]);
+      expect(await t.wp.knex(`${t.prefix}posts`).where({ ID: small }).first()).toBeUndefined();
+    } finally {
+      await t.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    }
+  });
 });
