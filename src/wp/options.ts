@@ -19,6 +19,12 @@ export async function getOptions(wp: WpData, names: readonly string[]): Promise<
   return byName;
 }
 
+/** An option's stored text, unserialized by nobody (for byte-exact edits of serialized arrays); undefined when absent. */
+export async function getOptionRaw(wp: WpData, name: string): Promise<string | undefined> {
+  const row: OptionRow | undefined = await wp.knex(wp.t.options).select('option_name', 'option_value').where('option_name', name).first();
+  return row?.option_value ?? undefined;
+}
+
 /**
  * getOptions() and, in the same statement, whether each of `tables` exists (by the name asked): what a request needs to know
  * about the site before its first query, in one round trip.

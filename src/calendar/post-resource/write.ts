@@ -81,7 +81,11 @@ async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: 
 
 /** The write step of a create; `finish` runs inside the transaction (the answer is read there). */
 export function commitCreate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData, id: number) => Promise<T>, imported?: ImportFields): Promise<T> {
-  return committing(env, type, input, async (wp) => finish(wp, await writeNewPost(env, wp, type, input, imported)));
+  return committing(env, type, input, async (wp) => {
+    const id = await writeNewPost(env, wp, type, input, imported);
+    await type.afterWrite?.(wp, id, env.ctx.now);
+    return finish(wp, id);
+  });
 }
 
 /**
@@ -99,6 +103,7 @@ async function lockedRow(wp: WpData, type: PostTypeDefinition, post: PostRow): P
 export function commitUpdate<A extends PostArgShapes, T>(env: CalendarEnv, type: PostTypeDefinition<A>, existing: PostRow, input: WriteInput<WriteArgs<A>>, finish: (wp: WpData) => Promise<T>): Promise<T> {
   return committing(env, type, input, async (wp) => {
     await writeExistingPost(env, wp, type, await lockedRow(wp, type, existing), input);
+    await type.afterWrite?.(wp, existing.ID, env.ctx.now);
     return finish(wp);
   });
 }
@@ -114,6 +119,7 @@ export function commitTrash<T>(env: CalendarEnv, type: PostTypeDefinition, post:
     await type.writer.beforeTrash?.(env, wp, post);
     const trashed = await trashPostRow(wp, env.write, post.ID);
     await type.writer.afterTrash?.(env, wp, trashed);
+    await type.afterWrite?.(wp, post.ID, env.ctx.now);
     return finish(wp);
   });
 }
@@ -123,6 +129,7 @@ export function commitDelete<T>(env: CalendarEnv, type: PostTypeDefinition, post
   return committing(env, type, { prepared: writePreparation(env.ctx) }, async (wp) => {
     await deletePostForGood(wp, env.registry.terms, post.ID);
     await deleteCustomTableRows(wp, post.ID);
+    await type.afterWrite?.(wp, post.ID, env.ctx.now);
     return finish(wp);
   });
 }

@@ -1,3 +1,4 @@
+import type { WpData } from '../../wp/wp-handle';
 import type { z } from 'zod';
 import type { PostRow } from '../../wp/posts';
 import type { ParamProblem, RestError } from '../../http/errors';
@@ -123,6 +124,11 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes, O e
   readAccess(env: CalendarEnv, post: PostRow, params: Record<string, unknown>): { error?: RestError; mask: boolean };
   serialize(env: CalendarEnv, bundle: PostBundle, post: PostRow, options: { jsonLd: boolean }): z.output<O>;
   writer: PostWriter<WriteArgs<A>>;
+  /**
+   * What the plugin records after any save, trash or delete of one of these posts, whichever API or tool wrote it
+   * (an event's part in TEC's known range of dates), inside the write's transaction.
+   */
+  afterWrite?(wp: WpData, postId: number, now: Date): Promise<void>;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
   list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
   /**

@@ -141,18 +141,24 @@ async function saveSchedule(env: CalendarEnv, wp: WpData, id: number, sent: Reco
   }
   if (!valid || keys.slice(1).some((k) => !meta.first(id, k))) return;
   await syncCustomTables(wp, id, env.ctx.now, { inPlace: true });
+  // The plugin's custom tables, once written, update its known range of dates.
+  await env.registry.postTypes.find((t) => t.postType === POST_TYPE.event)?.afterWrite?.(wp, id, env.ctx.now);
 }
 
 /** The keys whose change makes the plugin write its custom tables again. */
 const SCHEDULE_KEYS: readonly string[] = [EVENT_META.timezone, EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc];
 
-/** TEC's save hook on its types: the last save's time; on a new post its origin, noted at once in `_tribe_modified_fields`. */
+/**
+ * TEC's save hook on its types: the last save's time; on a new post its origin, noted at once in
+ * `_tribe_modified_fields`; the known range of dates, as the post stands before the request's meta is written.
+ */
 async function saveHook(env: CalendarEnv, wp: WpData, def: PostTypeDefinition, id: number, isNew: boolean): Promise<void> {
   if (isNew) {
     await addPostMeta(wp, id, def.wpRest.originMeta, ORIGIN);
     await addPostMeta(wp, id, WP_META.modifiedFields, { [def.wpRest.originMeta]: Math.floor(env.ctx.now.getTime() / 1000) });
   }
   await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+  await def.afterWrite?.(wp, id, env.ctx.now);
 }
 
 /** TEC rewrites an event's cost on every update: its rows deleted, then added back ("" when it had none). */
@@ -182,7 +188,7 @@ export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): Post
       if (isEvent) await updatePostMeta(wp, post.ID, EVENT_META.ignoredPreviousStatus, post.post_status);
       await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
     },
-    // Venues and organizers: the plugin unlinks the events that named them.
-    afterTrash: isEvent ? undefined : def.writer.afterTrash?.bind(def.writer),
+    // Venues and organizers: the plugin unlinks the events that named them. An event's trash is a save (save_post).
+    afterTrash: isEvent ? async (env, wp, post) => def.afterWrite?.(wp, post.ID, env.ctx.now) : def.writer.afterTrash?.bind(def.writer),
   };
 }

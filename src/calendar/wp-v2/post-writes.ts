@@ -76,7 +76,8 @@ async function checkWrite(env: CalendarEnv, def: PostTypeDefinition, args: Recor
 }
 
 /** The type as a `wp/v2` write runs it: this view's writer, and `_tribe_modified_fields` in the order of the writes. */
-const wpV2Definition = (def: PostTypeDefinition, outcome: WriteOutcome): PostTypeDefinition => ({ ...def, writer: wpV2Writer(def, outcome), modifiedFieldsOrder: [] });
+/** The type as WordPress's posts controller writes it: its own writer, whose save hook runs the type's `afterWrite` where WordPress's save_post fires (before the request's meta). */
+const wpV2Definition = (def: PostTypeDefinition, outcome: WriteOutcome): PostTypeDefinition => ({ ...def, writer: wpV2Writer(def, outcome), modifiedFieldsOrder: [], afterWrite: undefined });
 
 const editObject = async (env: CalendarEnv, def: PostTypeDefinition, wp: WpData, id: number, req: Req) => {
   const post = await getPost(wp, id);

@@ -59,6 +59,7 @@ export function calendarUserAccounts(registry: CalendarRegistry): UserAccounts {
         } else {
           await deletePostForGood(wp, registry.terms, post.ID);
           await deleteCustomTableRows(wp, post.ID);
+          await registry.postTypes.find((t) => t.postType === post.post_type)?.afterWrite?.(wp, post.ID, ctx.now);
         }
       }
       if (posts.length > 0) await stampSave(ctx, wp);

@@ -12,7 +12,6 @@ import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
 /** Scenarios the service answers or writes differently, each with the reason. */
 const KNOWN: Array<{ names: RegExp; reason: string }> = [
   { names: /^create event as (contributor|author|editor|admin)$/, reason: "the tribe/events/v1 read-back of an event without dates: the plugin's JSON-LD dates it now, the service leaves it empty" },
-  { names: /^(create event with everything|update event meta with every date|delete for good with an event holding terms and image)$/, reason: "TEC's earliest/latest date bookkeeping (tribe_events_calendar_options, tribe_last_updated_option) is not kept" },
   { names: /^create event with template$/, reason: "`template` is not checked against the theme's templates (nor are TEC's block templates saved as WordPress does on that check)" },
 ];
 const known = (name: string) => KNOWN.some((k) => k.names.test(name));
