@@ -8,13 +8,11 @@
  *   (cd ../shared/oracle && ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema ./setup.sh)
  *   ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema npx tsx scripts/wp-v2/record-extra-reads.ts
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { connectOracleDb, resetOracleDb, SITE } from '../compare-plugin/oracle';
-import { writeWpCalendar } from './calendar';
-import { FIXTURE_DIR, resited, sendWp, type WpExchange, type WpSide } from './http';
-import { ensureUploadFiles } from './images';
-import { oracleUploads, oracleWork } from './snapshot';
+import { SITE } from '../compare-plugin/oracle';
+import { FIXTURE_DIR, resited, sendWp, type WpExchange } from './http';
+import { remakeCalendar } from './second-oracle';
 
 const EXTRA_READS: WpExchange[] = [
   // contributor1 has published nothing: an editor may not see that user, an administrator may.
@@ -30,15 +28,8 @@ const EXTRA_READS: WpExchange[] = [
 ];
 
 async function main(): Promise<void> {
-  const recordedSite = (JSON.parse(readFileSync(resolve(FIXTURE_DIR, 'calendar.json'), 'utf8')) as { site: string }).site;
-  await ensureUploadFiles();
-  const admin = readFileSync(`${oracleWork()}/app-password.txt`, 'utf8').trim();
-  const side: WpSide = { base: SITE, auth: { admin } };
-  const db = await connectOracleDb({ dateStrings: true });
-  resetOracleDb();
-  rmSync(oracleUploads(), { recursive: true, force: true });
-  mkdirSync(oracleUploads(), { recursive: true });
-  await writeWpCalendar(side, db);
+  const { recorded, side, db } = await remakeCalendar();
+  const recordedSite = recorded.site;
   await db.end();
   const out: Record<string, unknown> = {};
   for (const x of EXTRA_READS) {

@@ -8,28 +8,19 @@
  *   (cd ../shared/oracle && ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp ./setup.sh)
  *   ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp npx tsx scripts/wp-v2/record-user-writes.ts
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { connectOracleDb, ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
-import { writeWpCalendar } from './calendar';
-import { FIXTURE_DIR, resited, type WpSide } from './http';
-import { ensureUploadFiles } from './images';
+import { ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
+import { FIXTURE_DIR, resited } from './http';
 import { assertUniqueNames, runScenario } from './scenario';
+import { remakeCalendar } from './second-oracle';
 import { listUploads, oracleUploads, oracleWork, readTables, saveState, type OracleState } from './snapshot';
 import { userWrites } from './writes-users';
 
 async function main(): Promise<void> {
-  const recorded = JSON.parse(readFileSync(resolve(FIXTURE_DIR, 'calendar.json'), 'utf8')) as { site: string; tables: { users: Array<{ ID: number; user_registered: string }> }; options: Array<{ option_name: string; option_value: string }> };
+  const { recorded, side, db, cal } = await remakeCalendar();
   const recordedSite = recorded.site;
-  await ensureUploadFiles();
-  const admin = readFileSync(`${oracleWork()}/app-password.txt`, 'utf8').trim();
-  const side: WpSide = { base: SITE, auth: { admin } };
-  const db = await connectOracleDb({ dateStrings: true });
-  resetOracleDb();
-  rmSync(oracleUploads(), { recursive: true, force: true });
-  mkdirSync(oracleUploads(), { recursive: true });
   try {
-    const cal = await writeWpCalendar(side, db);
     // What differs between two makings of the calendar, set as calendar.json has it: the users' registration times
     // and TEC's last-save stamp (both show in the answers and rows recorded here).
     for (const user of recorded.tables.users) await db.query('UPDATE wp_users SET user_registered = ? WHERE ID = ?', [user.user_registered, user.ID]);

@@ -1,6 +1,6 @@
 import type { TestApp } from './test-app';
-import { foldNow } from './wp-v2-compare';
-import type { TableDelta } from './wp-v2-answers';
+import { comparable, foldNow, seenRecorded, seenReplayed } from './wp-v2-compare';
+import { replayWp, type TableDelta, type WpScenario } from './wp-v2-answers';
 
 /**
  * The rows a `wp/v2` write scenario changed in the service's database, in the form writes.json records the plugin's
@@ -62,4 +62,18 @@ export function rowLines(delta: Record<string, TableDelta>, now: Date): string[]
     for (const key of d.removed) lines.push(`${table} removed ${key}`);
   }
   return lines.sort();
+}
+
+/**
+ * A recorded write scenario replayed on the service: each step's answer must be the recorded one (the steps
+ * `compared` selects; every one by default), the write's clock folded. Returns the rows it changed.
+ */
+export async function replayScenario(t: TestApp, scenario: WpScenario, compared: (path: string) => boolean = () => true): Promise<Record<string, TableDelta>> {
+  const now = new Date(scenario.steps[0]!.date);
+  const before = await readTables(t);
+  for (const step of scenario.steps) {
+    const res = await replayWp(t, step);
+    if (compared(step.path)) expect(`${step.name}\n${comparable(seenReplayed(res), now)}`).toBe(`${step.name}\n${comparable(seenRecorded(step), now)}`);
+  }
+  return deltaOf(before, await readTables(t));
 }

@@ -1,7 +1,7 @@
 import { startOnPluginRows } from '../../support/plugin-answers';
-import { replayWp, wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
-import { comparable, POST_ROUTE, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
-import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
+import { wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
+import { POST_ROUTE } from '../../support/wp-v2-compare';
+import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
 /**
  * WordPress's own `wp/v2` writes of the calendar's post types (tests/fixtures/plugin/wp-v2/writes.json): each
@@ -30,12 +30,7 @@ describe('wp/v2 writes of the calendar post types', () => {
     const now = new Date(scenario.steps[0]!.date);
     const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date });
     try {
-      const before = await readTables(t);
-      for (const step of scenario.steps) {
-        const res = await replayWp(t, step);
-        if (COMPARED(step.path)) expect(`${step.name}\n${comparable(seenReplayed(res), now)}`).toBe(`${step.name}\n${comparable(seenRecorded(step), now)}`);
-      }
-      expect(rowLines(deltaOf(before, await readTables(t)), now)).toEqual(rowLines(scenario.rows, now));
+      expect(rowLines(await replayScenario(t, scenario, COMPARED), now)).toEqual(rowLines(scenario.rows, now));
     } finally {
       await t.close();
     }

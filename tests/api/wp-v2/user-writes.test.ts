@@ -4,8 +4,7 @@ import { dirname, join } from 'node:path';
 import { wpCheckPassword } from '../../../src/auth/password-hashes';
 import { startOnPluginRows } from '../../support/plugin-answers';
 import { replayWp, wpCalendar, wpUserWrites, type TableDelta, type WpScenario } from '../../support/wp-v2-answers';
-import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
-import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
+import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
 /**
  * WordPress's users controller writes (tests/fixtures/plugin/wp-v2/user-writes.json): creating users as each role
@@ -34,13 +33,7 @@ describe('wp/v2 users controller writes', () => {
     const now = new Date(scenario.steps[0]!.date);
     const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date });
     try {
-      const before = await readTables(t);
-      for (const step of scenario.steps) {
-        const res = await replayWp(t, step);
-        expect(`${step.name}\n${comparable(seenReplayed(res), now)}`).toBe(`${step.name}\n${comparable(seenRecorded(step), now)}`);
-      }
-      const after = await readTables(t);
-      const delta = deltaOf(before, after);
+      const delta = await replayScenario(t, scenario);
       expect(rowLines(withoutHashes(delta), now)).toEqual(rowLines(withoutHashes(scenario.rows), now));
       // Every password the scenario stored is WordPress's hash of it.
       const password = passwordOf(scenario);

@@ -1,0 +1,33 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Connection } from 'mysql2/promise';
+import { connectOracleDb, resetOracleDb, SITE } from '../compare-plugin/oracle';
+import { writeWpCalendar, type WpCalendar } from './calendar';
+import { FIXTURE_DIR, type WpSide } from './http';
+import { ensureUploadFiles } from './images';
+import { oracleUploads, oracleWork } from './snapshot';
+
+/**
+ * Recordings added after calendar.json on an oracle of their own: the same calendar made again there (the same ids,
+ * dates and contents), its admin's side, and calendar.json's site URL, which the recorder writes in place of this
+ * oracle's so that the answers replay on the recorded rows.
+ */
+
+export interface RecordedCalendar {
+  site: string;
+  tables: { users: Array<{ ID: number; user_registered: string }> };
+  options: Array<{ option_name: string; option_value: string }>;
+}
+
+export async function remakeCalendar(): Promise<{ recorded: RecordedCalendar; side: WpSide; db: Connection; cal: WpCalendar }> {
+  const recorded = JSON.parse(readFileSync(resolve(FIXTURE_DIR, 'calendar.json'), 'utf8')) as RecordedCalendar;
+  await ensureUploadFiles();
+  const admin = readFileSync(`${oracleWork()}/app-password.txt`, 'utf8').trim();
+  const side: WpSide = { base: SITE, auth: { admin } };
+  const db = await connectOracleDb({ dateStrings: true });
+  resetOracleDb();
+  rmSync(oracleUploads(), { recursive: true, force: true });
+  mkdirSync(oracleUploads(), { recursive: true });
+  const cal = await writeWpCalendar(side, db);
+  return { recorded, side, db, cal };
+}
