@@ -8,7 +8,7 @@
  *   (cd ../shared/oracle && ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema ./setup.sh)
  *   ORACLE_PORT=8092 ORACLE_DB=tecoracle_schema npx tsx scripts/wp-v2/record-extra-reads.ts
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SITE } from '../compare-plugin/oracle';
 import { FIXTURE_DIR, resited, sendWp, type WpExchange } from './http';
@@ -25,19 +25,47 @@ const EXTRA_READS: WpExchange[] = [
   { name: 'events _embed=author,wp:featuredmedia status=any [editor]', method: 'GET', path: '/wp/v2/tribe_events?_embed=author,wp:featuredmedia&status=any&per_page=20', as: 'editor' },
   { name: 'event jazz _fields=id,_links and _embed [anon]', method: 'GET', path: '/wp/v2/tribe_events/14?_fields=id,_links&_embed', as: 'anon' },
   { name: 'events _fields=id,_links and _embed [anon]', method: 'GET', path: '/wp/v2/tribe_events?_fields=id,_links&_embed=wp:term&per_page=2', as: 'anon' },
+  // The users collection's filters.
+  ...(['anon', 'author', 'admin'] as const).flatMap((as): WpExchange[] => [
+    { name: `users roles=author [${as}]`, method: 'GET', path: '/wp/v2/users?roles=author', as },
+    { name: `users capabilities=edit_posts [${as}]`, method: 'GET', path: '/wp/v2/users?capabilities=edit_posts', as },
+    { name: `users who=authors [${as}]`, method: 'GET', path: '/wp/v2/users?who=authors', as },
+    { name: `users has_published_posts=1 [${as}]`, method: 'GET', path: '/wp/v2/users?has_published_posts=1', as },
+    { name: `users has_published_posts=tribe_venue [${as}]`, method: 'GET', path: '/wp/v2/users?has_published_posts=tribe_venue', as },
+    { name: `users slug=author1,editor1,contributor1 [${as}]`, method: 'GET', path: '/wp/v2/users?slug=author1,editor1,contributor1', as },
+    { name: `users search=one search_columns=name [${as}]`, method: 'GET', path: '/wp/v2/users?search=one&search_columns=name', as },
+    { name: `users search=example search_columns=email [${as}]`, method: 'GET', path: '/wp/v2/users?search=example&search_columns=email', as },
+  ]),
+  { name: 'users roles=author,editor [admin]', method: 'GET', path: '/wp/v2/users?roles=author,editor', as: 'admin' },
+  { name: 'users roles=pirate [admin]', method: 'GET', path: '/wp/v2/users?roles=pirate', as: 'admin' },
+  { name: 'users capabilities=edit_others_posts,upload_files [admin]', method: 'GET', path: '/wp/v2/users?capabilities=edit_others_posts,upload_files', as: 'admin' },
+  { name: 'users has_published_posts=0 [admin]', method: 'GET', path: '/wp/v2/users?has_published_posts=0', as: 'admin' },
+  { name: 'users has_published_posts=page [admin]', method: 'GET', path: '/wp/v2/users?has_published_posts=page', as: 'admin' },
+  { name: 'users has_published_posts=bogus [admin]', method: 'GET', path: '/wp/v2/users?has_published_posts=bogus', as: 'admin' },
+  { name: 'users who=everyone [admin]', method: 'GET', path: '/wp/v2/users?who=everyone', as: 'admin' },
+  { name: 'users search_columns=bogus [admin]', method: 'GET', path: '/wp/v2/users?search=a&search_columns=bogus', as: 'admin' },
+  { name: 'users search=5 search_columns=id,username [admin]', method: 'GET', path: '/wp/v2/users?search=5&search_columns=id,username', as: 'admin' },
+  { name: 'users slug=author1 orderby=include_slugs [admin]', method: 'GET', path: '/wp/v2/users?slug=editor1,author1&orderby=include_slugs', as: 'admin' },
 ];
 
 async function main(): Promise<void> {
   const { recorded, side, db } = await remakeCalendar();
   const recordedSite = recorded.site;
   await db.end();
+  // Reads already recorded are kept: a recording in another month stores the calendar's uploads in another folder.
+  const file = resolve(FIXTURE_DIR, 'reads-extra.json');
+  const kept = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const x of EXTRA_READS) {
+    if (kept[x.name]) {
+      out[x.name] = kept[x.name];
+      continue;
+    }
     const answer = await sendWp(side, x);
     const { name, headers: _requestHeaders, ...request } = x;
     out[name] = resited({ ...request, ...answer }, SITE, recordedSite);
   }
-  writeFileSync(resolve(FIXTURE_DIR, 'reads-extra.json'), `${JSON.stringify(out, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
 }
 
 main().catch((error: unknown) => {

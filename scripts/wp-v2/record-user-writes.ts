@@ -21,11 +21,6 @@ async function main(): Promise<void> {
   const { recorded, side, db, cal } = await remakeCalendar();
   const recordedSite = recorded.site;
   try {
-    // What differs between two makings of the calendar, set as calendar.json has it: the users' registration times
-    // and TEC's last-save stamp (both show in the answers and rows recorded here).
-    for (const user of recorded.tables.users) await db.query('UPDATE wp_users SET user_registered = ? WHERE ID = ?', [user.user_registered, user.ID]);
-    const lastSave = recorded.options.find((o) => o.option_name === 'tribe_last_save_post');
-    if (lastSave) await db.query("UPDATE wp_options SET option_value = ? WHERE option_name = 'tribe_last_save_post'", [lastSave.option_value]);
     const state: OracleState = { db: ORACLE_DB, uploads: oracleUploads(), dump: `${oracleWork()}/wp-v2-users.sql` };
     saveState(state);
     const base = { db, state, tables: await readTables(db), files: await listUploads(oracleUploads()) };

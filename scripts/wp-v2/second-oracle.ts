@@ -9,7 +9,7 @@ import { oracleUploads, oracleWork } from './snapshot';
 
 /**
  * Recordings added after calendar.json on an oracle of their own: the same calendar made again there (the same ids,
- * dates and contents), its admin's side, and calendar.json's site URL, which the recorder writes in place of this
+ * dates and contents, the users' registration times and TEC's last save as recorded), its callers, and calendar.json's site URL, which the recorder writes in place of this
  * oracle's so that the answers replay on the recorded rows.
  */
 
@@ -29,5 +29,10 @@ export async function remakeCalendar(): Promise<{ recorded: RecordedCalendar; si
   rmSync(oracleUploads(), { recursive: true, force: true });
   mkdirSync(oracleUploads(), { recursive: true });
   const cal = await writeWpCalendar(side, db);
+  // What differs between two makings of the calendar, set as calendar.json has it: the users' registration times
+  // and TEC's last-save stamp (both show in answers and rows).
+  for (const user of recorded.tables.users) await db.query('UPDATE wp_users SET user_registered = ? WHERE ID = ?', [user.user_registered, user.ID]);
+  const lastSave = recorded.options.find((o) => o.option_name === 'tribe_last_save_post');
+  if (lastSave) await db.query("UPDATE wp_options SET option_value = ? WHERE option_name = 'tribe_last_save_post'", [lastSave.option_value]);
   return { recorded, side, db, cal };
 }

@@ -30,6 +30,20 @@ const REGISTERED_META: ReadonlyArray<{ key: string; edit: boolean }> = [
   { key: 'persisted_preferences', edit: true },
 ];
 
+/** The `meta` property of the user schema: the registered user meta as register_meta() describes them. */
+export const USER_META_PROPERTIES = {
+  lw_harbor_dismissed_notices: { type: 'object', title: '', description: '', default: [], additionalProperties: { type: 'integer' } },
+  persisted_preferences: {
+    type: 'object',
+    title: '',
+    description: '',
+    default: [],
+    context: ['edit'],
+    properties: { _modified: { description: 'The date and time the preferences were updated.', type: 'string', format: 'date-time', readonly: false } },
+    additionalProperties: true,
+  },
+} as const;
+
 const SCHEMA: ReadonlyArray<{ name: string; contexts: readonly RestContext[] }> = [
   { name: 'id', contexts: ['embed', 'view', 'edit'] },
   { name: 'username', contexts: ['edit'] },
@@ -108,5 +122,6 @@ const objectOrEmpty = (map: Readonly<Record<string, unknown>> | undefined): Reco
 /** WP_REST_Users_Controller::prepare_links(), `self` with the methods this caller may use on the user. */
 export function userLinks(site: SiteSettings, userId: number, allow: readonly string[]): Record<string, unknown> {
   const root = `${restRoot(site)}wp/v2/users`;
-  return { self: [{ href: `${root}/${userId}`, targetHints: { allow: [...allow] } }], collection: [{ href: root }] };
+  // A user the caller may not read offers no method: the link has no hints.
+  return { self: [{ href: `${root}/${userId}`, ...(allow.length > 0 ? { targetHints: { allow: [...allow] } } : {}) }], collection: [{ href: root }] };
 }

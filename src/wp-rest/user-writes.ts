@@ -10,6 +10,7 @@ import { escUrl } from '../wp/text/media';
 import { sanitizeUser } from '../wp/text/user-input';
 import { deleteUserRows, emailTakenBy, getUserById, getUserByNicename, reassignPosts, updateUserCount, updateUserMeta, updateUserRow } from '../wp/users';
 import { emailString } from './core-args';
+import { USER_META_PROPERTIES } from './user-object';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { NewAccount, RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
 
@@ -52,7 +53,13 @@ export function accountArgs(create: boolean) {
     slug: wpString().transform((v) => sanitizeTitle(v)).optional().meta(d('An alphanumeric identifier for the user.')),
     roles: wpArray(wpString()).optional().meta(d('Roles assigned to the user.', 'description, type, items')),
     password: need(password()).meta(d('Password for the user (never included).')),
+    meta: z.unknown().optional().meta({ type: 'object', ...registered('description, type, properties', 'Meta fields.', { properties: USER_META_PROPERTIES }) }),
   };
+}
+
+/** Writes of user meta are not served: refused rather than ignored. */
+function refuseMeta(req: Req): void {
+  if (req.params.meta !== undefined && req.params.meta !== null) throw wpV2Error('rest_user_fields_not_served', { args: [['meta']], data: { params: ['meta'] } });
 }
 
 /** check_reassign(): a number, or nothing (`false`, empty) to delete the user's posts. */
@@ -106,6 +113,7 @@ export const mayCreate = (reg: WpV2Registrations, caller: RestCaller, loggedIn: 
 /** create_item(): the new user's id. */
 export async function createAccount(req: Req, reg: WpV2Registrations): Promise<number> {
   if (!phpEmpty(req.params.id)) throw wpV2Error('rest_user_exists');
+  refuseMeta(req);
   const a = req.args;
   const roles = a.roles as string[] | undefined;
   if (roles && roles.length > 0) await checkRoles(req, reg, 0, roles);
@@ -139,7 +147,7 @@ export function mayUpdate(req: Req, reg: WpV2Registrations, id: number): true | 
 export async function updateAccount(req: Req, reg: WpV2Registrations, id: number): Promise<void> {
   const user = await getUserById(req.ctx.wp, id);
   if (!user) throw wpV2Error('rest_user_invalid_id');
-  if (req.params.meta !== undefined && req.params.meta !== null) throw wpV2Error('rest_user_fields_not_served', { args: [['meta']], data: { params: ['meta'] } });
+  refuseMeta(req);
   const a = req.args;
   if (typeof a.email === 'string' && (await emailTakenBy(req.ctx.wp, a.email, id))) throw wpV2Error('rest_user_invalid_email');
   if (!phpEmpty(a.username) && a.username !== user.user_login) throw wpV2Error('rest_user_invalid_argument');

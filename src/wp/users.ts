@@ -196,11 +196,20 @@ export interface UserQuery {
   /** Only these users (include); empty: any. */
   include?: readonly number[];
   exclude?: readonly number[];
+  /** nicename__in: only users of these slugs. */
+  nicenames?: readonly string[];
+  /**
+   * Only users whose capabilities map (`{prefix}capabilities`) names one of these roles or capabilities (role__in,
+   * capability__in: WP_User_Query's `LIKE '%"name"%'` on the serialized map).
+   */
+  capsNaming?: readonly string[];
+  /** who=authors: only users of a user level above 0 (`{prefix}user_level` != '0'). */
+  authors?: boolean;
   /** has_published_posts: only users who wrote a published post of one of these types. */
   publishedIn?: readonly string[];
   /** Columns searched with `*term*` (WP_User_Query's leading and trailing wildcards). */
   search?: { term: string; columns: readonly string[] };
-  orderby: 'ID' | 'display_name' | 'user_registered' | 'user_nicename' | 'user_email' | 'user_url' | 'include';
+  orderby: 'ID' | 'display_name' | 'user_registered' | 'user_nicename' | 'user_email' | 'user_url' | 'include' | 'include_slugs';
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
@@ -218,12 +227,25 @@ export async function queryUsers(wp: WpData, q: UserQuery): Promise<{ users: Use
         this.select(wp.knex.raw('1')).from(wp.t.posts).whereRaw('?? = ??', [`${wp.t.posts}.post_author`, `${wp.t.users}.ID`]).where('post_status', 'publish').whereIn('post_type', types);
       });
     }
+    if (q.nicenames) query.whereIn('user_nicename', q.nicenames.length > 0 ? [...q.nicenames] : ['']);
+    const meta = (key: string) => wp.knex(wp.t.usermeta).select('user_id').where('meta_key', `${wp.prefix}${key}`);
+    // wpdb::esc_like(), with `\` as the escape character on both dialects.
+    const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (q.capsNaming) {
+      const names = q.capsNaming;
+      query.whereIn('ID', meta('capabilities').where((w) => names.forEach((name) => w.orWhere(wp.dialect.like(wp.knex, 'meta_value', like(`"${name}"`))))));
+    }
+    if (q.authors) query.whereIn('ID', meta('user_level').whereNot('meta_value', '0'));
     if (q.search) {
       const { term, columns } = q.search;
-      query.where((w) => {
-        // wpdb::esc_like(), with `\` as the escape character on both dialects.
-        const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        for (const column of columns) w.orWhere(wp.dialect.like(wp.knex, column, pattern));
+      // No column left to search (the caller may search none of those asked): nothing matches.
+      if (columns.length === 0) query.whereRaw('1 = 0');
+      else query.where((w) => {
+        // The ID is matched whole, the other columns anywhere.
+        for (const column of columns) {
+          if (column === 'ID') w.orWhere('ID', term);
+          else w.orWhere(wp.dialect.like(wp.knex, column, like(term)));
+        }
       });
     }
     return query;
@@ -232,11 +254,20 @@ export async function queryUsers(wp: WpData, q: UserQuery): Promise<{ users: Use
   const page = base().select(`${wp.t.users}.*`);
   if (q.orderby === 'include' && q.include && q.include.length > 0) {
     page.orderByRaw(`CASE ID ${q.include.map((id, i) => `WHEN ${Number(id)} THEN ${i}`).join(' ')} END ${q.order}`);
+  } else if (q.orderby === 'include_slugs' && q.nicenames && q.nicenames.length > 0) {
+    page.orderByRaw(`CASE user_nicename ${q.nicenames.map(() => 'WHEN ? THEN ?').join(' ')} END ${q.order === 'desc' ? 'DESC' : 'ASC'}`, q.nicenames.flatMap((n, i) => [n, i]));
   } else {
-    page.orderBy(q.orderby === 'include' ? 'ID' : q.orderby, q.order);
+    page.orderBy(q.orderby === 'include' ? 'ID' : q.orderby === 'include_slugs' ? 'user_nicename' : q.orderby, q.order);
   }
   const rows: Array<Record<string, unknown>> = await page.limit(sqlCount(q.limit)).offset(sqlCount(q.offset));
   return { users: rows.map((row) => toUser(row)!), total: Number(total) };
+}
+
+/** Which of these users wrote a published post of one of the types (one query for a page of users). */
+export async function usersWithPublishedPosts(wp: WpData, userIds: readonly number[], types: readonly string[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows: Array<{ post_author: number | string }> = await wp.knex(wp.t.posts).distinct('post_author').whereIn('post_author', [...userIds]).where('post_status', 'publish').whereIn('post_type', [...types]);
+  return new Set(rows.map((r) => Number(r.post_author)));
 }
 
 /** count_user_posts() > 0 over several types: has the user a published post of one of them? */

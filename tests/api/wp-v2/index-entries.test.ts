@@ -12,13 +12,11 @@ import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 const POST_TYPE_ROUTES = ['tribe_events', 'tribe_venue', 'tribe_organizer'].flatMap((base) => [`/wp/v2/${base}`, `/wp/v2/${base}/(?P<id>[\\d]+)`]);
 
 /**
- * The user routes list what the service serves of them: no `roles`/`capabilities`/`who`/`has_published_posts`/
- * `search_columns`/`slug` filters on the collection and no `meta` writes, which WordPress lists; their other entries
- * are WordPress's. The media routes list WordPress's methods and arguments, without its descriptions and keyword
- * order (checked below).
+ * The media routes list WordPress's methods and arguments, without its descriptions and keyword order (checked
+ * below); every other route is listed exactly as WordPress lists it.
  */
 const MEDIA_ROUTES = ['/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)'];
-const PARTLY_SERVED = new Set(['/wp/v2/users', '/wp/v2/users/(?P<id>[\\d]+)', '/wp/v2/users/me', ...MEDIA_ROUTES]);
+const PARTLY_SERVED = new Set([...MEDIA_ROUTES]);
 
 interface RouteEntry {
   methods: string[];

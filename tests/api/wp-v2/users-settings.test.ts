@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestApp } from '../../support/test-app';
-import { startOnWpRows, wpCalendar, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
+import { startOnWpRows, wpCalendar, wpExtraReads, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
 import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 
 /**
@@ -26,7 +26,12 @@ describe('users and settings as the plugin site answers them', () => {
     expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
   });
 
-  it.each(['OPTIONS /wp/v2/settings [anon]', 'OPTIONS /wp/v2/settings [author]', 'OPTIONS /wp/v2/settings [admin]'])('%s', async (name) => {
+  // The collection's filters (roles, capabilities, who, has_published_posts, slug, search_columns), recorded later.
+  it.each(Object.entries(wpExtraReads()).filter(([, x]) => x.path.startsWith('/wp/v2/users')))('%s', async (_name, x) => {
+    expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
+  });
+
+  it.each(['OPTIONS /wp/v2/settings [anon]', 'OPTIONS /wp/v2/settings [author]', 'OPTIONS /wp/v2/settings [admin]', 'OPTIONS /wp/v2/users/me [anon]', 'OPTIONS /wp/v2/users/me [author]', 'OPTIONS /wp/v2/users/me [admin]'])('%s', async (name) => {
     const x = wpRead(name);
     expect(await serviceExchange(t, x)).toEqual(recordedExchange(x));
   });
