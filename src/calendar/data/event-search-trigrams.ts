@@ -83,10 +83,15 @@ function windowsSql(text: string, prefix: string, from?: { id: string; tables: s
   return `SELECT ${from ? 'c.post_id, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
 }
 
-/** The statement of a trigger that writes the trigrams of the post `NEW` when it is an event. */
+/**
+ * The statement of a trigger that writes the trigrams of the post `NEW` when it is an event. Each trigram once
+ * (DISTINCT, under the column's collation, as the key compares them): a duplicate key would make InnoDB lock the
+ * gap after it, and two writers of new posts — whose rows all go to the end of the post_id key — would then
+ * deadlock on that gap.
+ */
 function insertNewSql(prefix: string): string {
   const selects = TEXT_COLUMNS.map((c) => windowsSql(`NEW.${c}`, prefix));
-  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram) SELECT NEW.ID, w.trigram FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
+  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram) SELECT DISTINCT NEW.ID, w.trigram FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
 }
 
 /** The statements that write the trigram rows of the events `where` (on `p.ID`) selects: one per column. */
@@ -106,7 +111,10 @@ export function trigramTriggers(wp: WpData, names: readonly string[], flag: stri
   // Compared as bytes: a change of case or accent leaves the text equal under the collation, not its trigrams.
   const changed = ['ID', 'post_type', ...TEXT_COLUMNS].map((c) => `NOT (BINARY OLD.${c} <=> BINARY NEW.${c})`).join(' OR ');
   return [
-    { name: insert!, table: wp.t.posts, event: 'INSERT', unlessSessionFlag: flag, when: isEvent('NEW'), statements: [`DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp.prefix)] },
+    // A new post has no rows yet: no DELETE, whose search past the last post_id would lock the gap every concurrent
+    // insert of a post needs (rows left by a post of the same id deleted while the triggers were idle only add
+    // candidates, which the LIKE clauses drop).
+    { name: insert!, table: wp.t.posts, event: 'INSERT', unlessSessionFlag: flag, when: isEvent('NEW'), statements: [insertNewSql(wp.prefix)] },
     // A status or date change leaves the text as it is: nothing to do.
     {
       name: update!,
