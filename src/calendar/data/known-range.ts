@@ -2,7 +2,8 @@ import { phpSerialize, phpUnserialize } from '../../php/php-serialize';
 import { getOptionRaw, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
-import { POST_TYPE, TEC_OPTIONS } from '../registry/identifiers';
+import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE, TEC_OPTIONS } from '../registry/identifiers';
+import { eventIndexTable } from './event-index-sql';
 
 /**
  * The Events Calendar's known range of events: the earliest start and the latest end (UTC) of the published and
@@ -23,8 +24,8 @@ interface Bound {
   id: number;
 }
 
-/** The event holding the earliest start or the latest end among the counted events. */
-async function boundOf(wp: WpData, which: 'earliest' | 'latest'): Promise<Bound | undefined> {
+/** The event holding the earliest start or the latest end among the counted events, from their date meta. */
+async function boundFromMeta(wp: WpData, which: 'earliest' | 'latest'): Promise<Bound | undefined> {
   const row = await wp
     .knex({ m: wp.t.postmeta })
     .join({ p: wp.t.posts }, 'p.ID', 'm.post_id')
@@ -35,6 +36,35 @@ async function boundOf(wp: WpData, which: 'earliest' | 'latest'): Promise<Bound 
     .orderBy([{ column: 'm.meta_value', order: which === 'earliest' ? 'asc' : 'desc' }, { column: 'p.ID', order: 'asc' }])
     .first();
   return row ? { date: String(row.date), id: Number(row.id) } : undefined;
+}
+
+/**
+ * The same from the event index, whose rows hold the same UTC dates: the earliest start is the first entry of each
+ * (status, hidden) range of its UTC key, the latest end a read of the key's entries alone (no row of posts or meta).
+ * Ties go to the lowest id, as above.
+ */
+async function boundFromIndex(wp: WpData, which: 'earliest' | 'latest'): Promise<Bound | undefined> {
+  const table = eventIndexTable(wp.prefix);
+  if (which === 'latest') {
+    const row = await wp.knex(table).select({ id: 'post_id', date: 'end_date_utc' }).whereIn('post_status', COUNTED).whereNotNull('end_date_utc').orderBy([{ column: 'end_date_utc', order: 'desc' }, { column: 'post_id', order: 'asc' }]).first();
+    return row ? { date: String(row.date), id: Number(row.id) } : undefined;
+  }
+  let first: string | undefined;
+  for (const post_status of COUNTED) {
+    for (const hidden of [0, 1]) {
+      const row = await wp.knex(table).select({ date: 'start_date_utc' }).where({ post_status, hidden }).whereNotNull('start_date_utc').orderBy('start_date_utc').first();
+      if (row && (first === undefined || String(row.date) < first)) first = String(row.date);
+    }
+  }
+  if (first === undefined) return undefined;
+  const tie = await wp.knex(table).min({ id: 'post_id' }).whereIn('post_status', COUNTED).whereIn('hidden', [0, 1]).where('start_date_utc', first).first();
+  return { date: first, id: Number(tie?.id) };
+}
+
+/** The bound, read from the event index when it is complete (it follows every writer), else from the date meta. */
+async function boundOf(wp: WpData, which: 'earliest' | 'latest'): Promise<Bound | undefined> {
+  const indexed = (await getOptionRaw(wp, EVENT_INDEX_OPTION)) === EVENT_INDEX_VERSION;
+  return indexed ? boundFromIndex(wp, which) : boundFromMeta(wp, which);
 }
 
 /** The event's status and dates when it is counted. */
