@@ -102,26 +102,40 @@ function withBounds(options: Options, earliest: Bound | undefined, latest: Bound
   return out;
 }
 
-/** After a write of event `id` (inside its transaction): the known range as the plugin would leave it. */
-export async function keepKnownRange(wp: WpData, id: number, now: Date): Promise<void> {
-  const raw = await getOptionRaw(wp, TEC_OPTIONS);
-  const options = raw === undefined ? {} : editable(raw);
-  if (!options) return;
-  let next: Options;
-  if (markersOf(options.earliest_date_markers).includes(id) || markersOf(options.latest_date_markers).includes(id)) {
-    next = withBounds(options, await boundOf(wp, 'earliest'), await boundOf(wp, 'latest'));
-  } else {
-    const event = await countedEvent(wp, id);
-    if (!event) return;
-    const earliest = typeof options.earliest_date === 'string' ? { date: options.earliest_date, id: markersOf(options.earliest_date_markers)[0] ?? 0 } : undefined;
-    const latest = typeof options.latest_date === 'string' ? { date: options.latest_date, id: markersOf(options.latest_date_markers)[0] ?? 0 } : undefined;
-    const start = event.start !== undefined && (!earliest || event.start < earliest.date) ? { date: event.start, id } : earliest;
-    const end = event.end !== undefined && (!latest || event.end > latest.date) ? { date: event.end, id } : latest;
-    if (start === earliest && end === latest) return;
-    next = withBounds(options, start, end);
-  }
-  const text = phpSerialize(next);
-  if (text === raw) return;
+/** Writes the range (and its stamp) when it changed. */
+async function save(wp: WpData, raw: string | undefined, next: Options, now: Date): Promise<void> {
+  if (phpSerialize(next) === raw) return;
   await updateOption(wp, TEC_OPTIONS, next);
   await updateOption(wp, 'tribe_last_updated_option', (now.getTime() / 1000).toFixed(4));
+}
+
+/** The option and its stored text when this service may rewrite it. */
+async function stored(wp: WpData): Promise<{ raw: string | undefined; options: Options } | undefined> {
+  const raw = await getOptionRaw(wp, TEC_OPTIONS);
+  const options = raw === undefined ? {} : editable(raw);
+  return options ? { raw, options } : undefined;
+}
+
+/** The range recomputed from every event (the plugin's rebuild), after a bulk write that skipped the bookkeeping. */
+export async function rebuildKnownRange(wp: WpData, now: Date): Promise<void> {
+  const current = await stored(wp);
+  if (current) await save(wp, current.raw, withBounds(current.options, await boundOf(wp, 'earliest'), await boundOf(wp, 'latest')), now);
+}
+
+/** After a write of event `id` (inside its transaction): the known range as the plugin would leave it. */
+export async function keepKnownRange(wp: WpData, id: number, now: Date): Promise<void> {
+  const current = await stored(wp);
+  if (!current) return;
+  const { raw, options } = current;
+  if (markersOf(options.earliest_date_markers).includes(id) || markersOf(options.latest_date_markers).includes(id)) {
+    await save(wp, raw, withBounds(options, await boundOf(wp, 'earliest'), await boundOf(wp, 'latest')), now);
+    return;
+  }
+  const event = await countedEvent(wp, id);
+  if (!event) return;
+  const earliest = typeof options.earliest_date === 'string' ? { date: options.earliest_date, id: markersOf(options.earliest_date_markers)[0] ?? 0 } : undefined;
+  const latest = typeof options.latest_date === 'string' ? { date: options.latest_date, id: markersOf(options.latest_date_markers)[0] ?? 0 } : undefined;
+  const start = event.start !== undefined && (!earliest || event.start < earliest.date) ? { date: event.start, id } : earliest;
+  const end = event.end !== undefined && (!latest || event.end > latest.date) ? { date: event.end, id } : latest;
+  if (start !== earliest || end !== latest) await save(wp, raw, withBounds(options, start, end), now);
 }

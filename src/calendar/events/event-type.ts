@@ -22,7 +22,7 @@ import { listEvents, validateEventList } from './event-archive';
 import { windowBounds } from './event-window';
 import { eventObject } from './event-object';
 import { eventWriter } from './event-writer';
-import { keepKnownRange } from '../data/known-range';
+import { keepKnownRange, rebuildKnownRange } from '../data/known-range';
 
 /**
  * Events: the definition of `tribe_events` (Tribe__Events__Main::register_post_types) and its tribe/events/v1 resource
@@ -116,6 +116,7 @@ export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
   serialize: (env, bundle, post, options) => eventObject(env, bundle, post, { jsonLd: options.jsonLd }),
   writer: eventWriter({ venue: VENUE_LINK, organizer: ORGANIZER_LINK }),
   afterWrite: keepKnownRange,
+  afterBulkWrite: rebuildKnownRange,
   validateList: validateEventList,
   list: (env, input) => listEvents(eventType, env, input),
   // The default window moves with the day; relative and strict bounds with the second.

@@ -129,6 +129,8 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes, O e
    * (an event's part in TEC's known range of dates), inside the write's transaction.
    */
   afterWrite?(wp: WpData, postId: number, now: Date): Promise<void>;
+  /** The same for a bulk write of many posts that skipped `afterWrite` (fixtures, the generator), once at its end. */
+  afterBulkWrite?(wp: WpData, now: Date): Promise<void>;
   /** The archive (GET /{restBase}): one page of objects in the plugin's envelope, with its X-TEC-* headers. */
   list?(env: CalendarEnv, input: OperationInput<ListArgs<A>>): Promise<RestResponse>;
   /**

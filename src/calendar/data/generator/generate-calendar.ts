@@ -149,7 +149,11 @@ export async function generateCalendar(wp: WpData, options: GenerateCalendarOpti
     options.onProgress?.(written, options.events);
   }
 
-  await wp.transaction((trx) => recountTerms(trx, CALENDAR_REGISTRY.terms, [...links.categories, ...links.tags]));
+  await wp.transaction(async (trx) => {
+    await recountTerms(trx, CALENDAR_REGISTRY.terms, [...links.categories, ...links.tags]);
+    // TEC's known range of dates, which the bulk writes skipped.
+    for (const type of CALENDAR_REGISTRY.postTypes) await type.afterBulkWrite?.(trx, options.now);
+  });
   // Bulk writes leave the planner's statistics behind (SQLite has none before its first ANALYZE).
   const tables = [wp.t.posts, wp.t.postmeta, wp.t.term_relationships];
   for (const index of [eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) if (await wp.dialect.tableExists(wp.knex, index)) tables.push(index);
