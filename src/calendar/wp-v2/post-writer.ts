@@ -125,7 +125,7 @@ async function writeTerms(env: CalendarEnv, wp: WpData, def: PostTypeDefinition,
  * zone (the tables are left as they were); UTC dates sent too, with a valid zone and all four dates stored, write
  * the custom tables (the occurrence updated in place).
  */
-async function saveSchedule(env: CalendarEnv, wp: WpData, id: number, sent: Record<string, unknown>): Promise<void> {
+async function saveSchedule(env: CalendarEnv, wp: WpData, def: PostTypeDefinition, id: number, sent: Record<string, unknown>): Promise<void> {
   const keys = [EVENT_META.timezone, EVENT_META.startDate, EVENT_META.endDate, EVENT_META.startDateUtc, EVENT_META.endDateUtc];
   const meta = await loadPostMeta(wp, [id], keys);
   const zone = meta.first(id, EVENT_META.timezone) ?? '';
@@ -142,7 +142,7 @@ async function saveSchedule(env: CalendarEnv, wp: WpData, id: number, sent: Reco
   if (!valid || keys.slice(1).some((k) => !meta.first(id, k))) return;
   await syncCustomTables(wp, id, env.ctx.now, { inPlace: true });
   // The plugin's custom tables, once written, update its known range of dates.
-  await env.registry.postTypes.find((t) => t.postType === POST_TYPE.event)?.afterWrite?.(wp, id, env.ctx.now);
+  await def.afterWrite?.(wp, id, env.ctx.now);
 }
 
 /** The keys whose change makes the plugin write its custom tables again. */
@@ -181,7 +181,7 @@ export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): Post
       outcome.metaError = await writeMeta(wp, def.postType, id, input.args.meta);
       const meta = input.args.meta as Record<string, unknown> | undefined;
       const scheduled = meta !== null && typeof meta === 'object' && SCHEDULE_KEYS.some((k) => k in meta);
-      if (isEvent && scheduled && !outcome.metaError) await saveSchedule(env, wp, id, meta);
+      if (isEvent && scheduled && !outcome.metaError) await saveSchedule(env, wp, def, id, meta);
     },
     // The plugin remembers an event's status before WordPress writes its trash meta.
     async beforeTrash(env, wp, post) {

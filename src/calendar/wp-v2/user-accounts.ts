@@ -48,11 +48,13 @@ export function calendarUserAccounts(registry: CalendarRegistry): UserAccounts {
       const posts = await postsByAuthor(wp, userId, deletedTypes);
       const files: Array<{ file: string; sizes: string[] }> = [];
       const env = posts.some((p) => TRASHED.has(p.post_type)) ? await calendarEnv(calendarContext(ctx), 'wp/v2') : undefined;
+      // The attachments' files, read in one query before their rows go.
+      const attachments = posts.filter((p) => p.post_type === 'attachment').map((p) => p.ID);
+      const meta = await loadPostMeta(wp, attachments, [WP_META.attachedFile, WP_META.attachmentMetadata]);
       for (const post of posts) {
         if (TRASHED.has(post.post_type)) {
           await trashPost(wp, env!.write, post.ID);
         } else if (post.post_type === 'attachment') {
-          const meta = await loadPostMeta(wp, [post.ID], [WP_META.attachedFile, WP_META.attachmentMetadata]);
           const file = meta.first(post.ID, WP_META.attachedFile);
           if (file) files.push({ file, sizes: sizeFiles(meta.first(post.ID, WP_META.attachmentMetadata)) });
           await deleteAttachmentRows(wp, registry.terms, post.ID);
