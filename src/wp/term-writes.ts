@@ -53,14 +53,20 @@ export async function updateTerm(wp: WpData, registry: TaxonomyRegistry, taxonom
 /**
  * wp_delete_term(): children move up to the deleted term's parent, the term leaves every object it was on (other
  * terms' counts are untouched: they count their own relationships), its term meta and taxonomy row go, and the
- * `terms` row too unless another taxonomy still shares it (terms split before WordPress 4.3).
+ * `terms` row too unless another taxonomy still shares it (terms split before WordPress 4.3). A hierarchical
+ * taxonomy's `{taxonomy}_children` option is regenerated after the children move and after the delete.
  * Returns the term as it was.
  */
 export async function deleteTerm(wp: WpData, registry: TaxonomyRegistry, taxonomy: string, termId: number): Promise<TermRow> {
   const term = await getTerm(wp, taxonomy, termId);
   if (!term) throw new Error(`term ${termId} is not a ${taxonomy} term`);
   const hierarchical = registry.hierarchical(taxonomy);
-  if (hierarchical) await wp.knex(wp.t.term_taxonomy).where({ parent: termId, taxonomy }).update({ parent: term.parent });
+  if (hierarchical) {
+    await wp.knex(wp.t.term_taxonomy).where({ parent: termId, taxonomy }).update({ parent: term.parent });
+    // clean_term_cache() of the moved children regenerates the option once before the term goes, and again after:
+    // the row is added twice, so its option_id moves on by two, as WordPress's does.
+    await refreshTermChildren(wp, taxonomy);
+  }
   await wp.knex(wp.t.term_relationships).where('term_taxonomy_id', term.term_taxonomy_id).delete();
   await wp.knex(wp.t.termmeta).where('term_id', termId).delete();
   await wp.knex(wp.t.term_taxonomy).where('term_taxonomy_id', term.term_taxonomy_id).delete();
