@@ -46,11 +46,31 @@ const EXTRA_READS: WpExchange[] = [
   { name: 'users search_columns=bogus [admin]', method: 'GET', path: '/wp/v2/users?search=a&search_columns=bogus', as: 'admin' },
   { name: 'users search=5 search_columns=id,username [admin]', method: 'GET', path: '/wp/v2/users?search=5&search_columns=id,username', as: 'admin' },
   { name: 'users slug=author1 orderby=include_slugs [admin]', method: 'GET', path: '/wp/v2/users?slug=editor1,author1&orderby=include_slugs', as: 'admin' },
+  // The media list's statuses: `inherit` by default and for anyone, `private` and `trash` for editors of posts.
+  { name: 'media status=publish [anon]', method: 'GET', path: '/wp/v2/media?status=publish', as: 'anon' },
+  { name: 'media status=inherit [anon]', method: 'GET', path: '/wp/v2/media?status=inherit', as: 'anon' },
+  { name: 'media status=private [anon]', method: 'GET', path: '/wp/v2/media?status=private', as: 'anon' },
+  { name: 'media status=private [subscriber]', method: 'GET', path: '/wp/v2/media?status=private', as: 'subscriber' },
+  { name: 'media status=private [author]', method: 'GET', path: '/wp/v2/media?status=private', as: 'author' },
+  { name: 'media status=inherit,private [editor]', method: 'GET', path: '/wp/v2/media?status=inherit,private', as: 'editor' },
+  { name: 'media status=trash [admin]', method: 'GET', path: '/wp/v2/media?status=trash', as: 'admin' },
+  { name: 'media status=draft [admin]', method: 'GET', path: '/wp/v2/media?status=draft', as: 'admin' },
+  { name: 'media status=any [admin]', method: 'GET', path: '/wp/v2/media?status=any', as: 'admin' },
+  { name: 'media status=publish [admin]', method: 'GET', path: '/wp/v2/media?status[]=inherit&status[]=publish', as: 'admin' },
 ];
+
+/** The answer as if the uploads were in `folder` (`2026/11`), where calendar.json's are: this month's folder renamed. */
+function inRecordedFolder<T>(value: T, folder: string): T {
+  const now = new Date().toISOString().slice(0, 'yyyy/mm'.length).replace('-', '/');
+  const escaped = (path: string) => path.replaceAll('/', '\\\\/');
+  return JSON.parse(JSON.stringify(value).replaceAll(`${now}/`, `${folder}/`).replaceAll(escaped(`${now}/`), escaped(`${folder}/`))) as T;
+}
 
 async function main(): Promise<void> {
   const { recorded, side, db } = await remakeCalendar();
   const recordedSite = recorded.site;
+  // The calendar's uploads went to this month's folder here, to the recording's month in calendar.json.
+  const recordedFolder = recorded.uploads[0]!.path.slice(0, 'yyyy/mm'.length);
   await db.end();
   // Reads already recorded are kept: a recording in another month stores the calendar's uploads in another folder.
   const file = resolve(FIXTURE_DIR, 'reads-extra.json');
@@ -63,7 +83,7 @@ async function main(): Promise<void> {
     }
     const answer = await sendWp(side, x);
     const { name, headers: _requestHeaders, ...request } = x;
-    out[name] = resited({ ...request, ...answer }, SITE, recordedSite);
+    out[name] = inRecordedFolder(resited({ ...request, ...answer }, SITE, recordedSite), recordedFolder);
   }
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
 }

@@ -17,6 +17,7 @@ export interface RecordedCalendar {
   site: string;
   tables: { users: Array<{ ID: number; user_registered: string }> };
   options: Array<{ option_name: string; option_value: string }>;
+  uploads: Array<{ path: string }>;
 }
 
 export async function remakeCalendar(): Promise<{ recorded: RecordedCalendar; side: WpSide; db: Connection; cal: WpCalendar }> {

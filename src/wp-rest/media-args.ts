@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { parseArgs } from '../http/args';
 import { entry, errorCatalogue, RestError, type ParamProblem } from '../http/errors';
-import { wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
+import { registered, wpArray, wpEnum, wpInteger, wpString } from '../http/wp-types';
 import { ATTACHMENT_TYPE } from './attachment-object';
-import { collectionArgs, ids, itemReadArgs, wpDateTime } from './post-args';
+import { idListArg } from './core-args';
+import { mediaSchemaProperties } from './media-schema';
+import { collectionArgs, itemDeleteArgs, itemReadArgs, wpDateTime } from './post-args';
+import { argFromProperty } from './post-schema';
 import { rawText, WRITE_STATUSES } from './post-write-args';
 
 /**
@@ -13,19 +16,37 @@ import { rawText, WRITE_STATUSES } from './post-write-args';
 
 export const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'] as const;
 
+/** The statuses a media list may ask for (the attachments controller's `status` enum); `inherit` by default. */
+export const MEDIA_LIST_STATUSES = ['inherit', 'private', 'trash'] as const;
+
+const d = registered;
+
 export const mediaCollectionArgs = () => {
   // `parent` and `parent_exclude` come after `orderby`, as WordPress lists them for a hierarchical-like type.
-  const posts = Object.entries(collectionArgs(ATTACHMENT_TYPE, () => false));
+  const posts = Object.entries({
+    ...collectionArgs(ATTACHMENT_TYPE, () => false),
+    status: wpArray(wpString())
+      .default(['inherit'])
+      .meta(d('default, description, type, items', 'Limit result set to posts assigned one or more statuses.', { default: 'inherit', items: { enum: [...MEDIA_LIST_STATUSES], type: 'string' } })),
+  });
+  const parents = [
+    ['parent', idListArg('Limit result set to items with particular parent IDs.')],
+    ['parent_exclude', idListArg('Limit result set to all items except those of a particular parent ID.')],
+  ] as const;
   const at = posts.findIndex(([name]) => name === 'orderby') + 1;
   return {
-    ...(Object.fromEntries([...posts.slice(0, at), ['parent', ids()], ['parent_exclude', ids()], ...posts.slice(at)]) as ReturnType<typeof collectionArgs> & { parent: ReturnType<typeof ids>; parent_exclude: ReturnType<typeof ids> }),
-    media_type: wpArray(wpEnum(MEDIA_TYPES)).optional(),
-    mime_type: wpArray(wpString()).optional(),
+    ...(Object.fromEntries([...posts.slice(0, at), ...parents, ...posts.slice(at)]) as ReturnType<typeof collectionArgs> & Record<(typeof parents)[number][0], ReturnType<typeof idListArg>>),
+    media_type: wpArray(wpEnum(MEDIA_TYPES))
+      .optional()
+      .meta(d('default, description, type, items', 'Limit result set to attachments of a particular media type or media types.', { default: null, items: { type: 'string', enum: [...MEDIA_TYPES] } })),
+    mime_type: wpArray(wpString())
+      .optional()
+      .meta(d('default, description, type, items', 'Limit result set to attachments of a particular MIME type or MIME types.', { default: null, items: { type: 'string' } })),
   };
 };
 
 /** One attachment's read arguments: the id and the context (an attachment has no password). */
-export const mediaItemArgs = () => ({ id: wpInteger(), context: itemReadArgs().context });
+export const mediaItemArgs = () => ({ id: itemDeleteArgs().id, context: itemReadArgs().context });
 
 export interface MediaFilterArgs {
   parent?: number[];
@@ -37,26 +58,33 @@ export interface MediaFilterArgs {
 /**
  * The write arguments of the attachments controller (POST on the collection, POST|PUT|PATCH on one attachment), in
  * its schema's order: the posts controller's writable fields an attachment has, then `alt_text`, `caption`,
- * `description` and `post`.
+ * `description` and `post`, each described as the schema describes it (get_endpoint_args_for_item_schema()).
+ * `metaSchema`: the meta keys registered for attachments.
  */
-export const mediaWriteArgs = () => ({
-  date: wpDateTime().optional(),
-  date_gmt: wpDateTime().optional(),
-  slug: wpString().optional(),
-  // check_status() lets through the attachment's own status (`inherit`) beside the enum: mediaStatusProblems().
-  status: wpEnum([...WRITE_STATUSES, 'inherit']).meta({ type: 'string', enum: [...WRITE_STATUSES] }).optional(),
-  title: rawText(),
-  author: wpInteger().optional(),
-  featured_media: wpInteger().optional(),
-  comment_status: wpEnum(['open', 'closed'] as const).optional(),
-  ping_status: wpEnum(['open', 'closed'] as const).optional(),
-  meta: z.unknown().optional().meta({ type: 'object' }),
-  template: wpString().optional(),
-  alt_text: wpString().optional(),
-  caption: rawText(),
-  description: rawText(),
-  post: wpInteger().optional(),
-});
+export const mediaWriteArgs = (metaSchema: Record<string, Record<string, unknown>>) => {
+  const shape = {
+    date: wpDateTime().optional(),
+    date_gmt: wpDateTime().optional(),
+    slug: wpString().optional(),
+    // check_status() lets through the attachment's own status (`inherit`) beside the enum: mediaStatusProblems().
+    status: wpEnum([...WRITE_STATUSES, 'inherit']).optional(),
+    title: rawText(),
+    author: wpInteger().optional(),
+    featured_media: wpInteger().optional(),
+    comment_status: wpEnum(['open', 'closed'] as const).optional(),
+    ping_status: wpEnum(['open', 'closed'] as const).optional(),
+    meta: z.unknown().optional().meta({ type: 'object' }),
+    template: wpString().optional(),
+    alt_text: wpString().optional(),
+    caption: rawText(),
+    description: rawText(),
+    post: wpInteger().optional(),
+  };
+  const properties = mediaSchemaProperties({ metaSchema, statuses: WRITE_STATUSES });
+  const fields = shape as Record<string, z.ZodType>;
+  for (const name of Object.keys(fields)) fields[name] = fields[name]!.meta(argFromProperty(properties[name]!));
+  return shape;
+};
 
 /**
  * check_status(), the status argument's validate callback: a status outside the enum passes only when it is the
@@ -68,7 +96,7 @@ export function mediaStatusProblems(status: string | undefined, current: string 
   return 'error' in parsed ? parsed.failing?.problems : undefined;
 }
 
-export const mediaUpdateArgs = () => ({ id: wpInteger(), ...mediaWriteArgs() });
+export const mediaUpdateArgs = (metaSchema: Record<string, Record<string, unknown>>) => ({ id: itemDeleteArgs().id, ...mediaWriteArgs(metaSchema) });
 
 export interface MediaWriteArgs {
   date?: string;

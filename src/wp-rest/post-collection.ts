@@ -26,16 +26,16 @@ export function forbiddenContext(item: boolean, status: number): RestError {
 }
 
 /**
- * sanitize_post_statuses(): `publish` for anyone; any other status needs the type's edit_posts, then must be one of
- * the registered statuses (or `any`).
+ * sanitize_post_statuses(): the route's default status (`publish`; media's `inherit`) for anyone; any other status
+ * needs the type's edit_posts, then must be one of the argument's enum (`allowed`).
  */
-export function statusProblem(statuses: readonly string[], canEdit: boolean, loggedIn: boolean, registered: readonly string[]): ParamProblem | undefined {
-  for (const [i, status] of statuses.entries()) {
-    if (status === 'publish') continue;
+export function statusProblem(statuses: readonly string[], canEdit: boolean, loggedIn: boolean, allowed: readonly string[], defaultStatus = 'publish'): ParamProblem | undefined {
+  for (const status of statuses) {
+    if (status === defaultStatus) continue;
     if (!canEdit) return { message: 'Status is forbidden.', error: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: loggedIn ? 403 : 401 } } };
-    const all = [...registered, 'any'];
-    if (!all.includes(status)) {
-      const message = `status[${i}] is not one of ${all.slice(0, -1).join(', ')}, and ${all.at(-1)}.`;
+    if (!allowed.includes(status)) {
+      // Each status is validated alone, as a list of one: the index is always 0.
+      const message = `status[0] is not one of ${allowed.slice(0, -1).join(', ')}, and ${allowed.at(-1)}.`;
       return { message, error: { code: 'rest_not_in_enum', message, data: null } };
     }
   }

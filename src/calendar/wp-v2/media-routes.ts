@@ -3,10 +3,15 @@ import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
 import { getPost } from '../../wp/posts';
-import { mediaCollectionArgs, mediaItemArgs, mediaStatusProblems, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
+import { parseList } from '../../http/wp-types';
+import type { ParamProblem } from '../../http/errors';
+import { MEDIA_LIST_STATUSES, mediaCollectionArgs, mediaItemArgs, mediaStatusProblems, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
+import { mediaItemSchema } from '../../wp-rest/media-schema';
 import { deleteArgs } from '../../wp-rest/post-write-args';
+import { registeredMetaSchema } from './registered-meta';
 import { ATTACHMENT_TYPE } from '../../wp-rest/attachment-object';
-import { collectionQuery, forbiddenContext, pagingHeaders, postsError, type CollectionArgs } from '../../wp-rest/post-collection';
+import { collectionQuery, forbiddenContext, pagingHeaders, postsError, statusProblem, type CollectionArgs } from '../../wp-rest/post-collection';
+import { WRITE_STATUSES } from '../../wp-rest/post-write-args';
 import { restContext } from '../../wp-rest/response-fields';
 import type { CalendarRequestContext } from '../site/calendar-context';
 import { envOf, type Req } from '../post-resource/request';
@@ -34,6 +39,14 @@ async function readMedia(req: Req): Promise<RestResponse> {
   return new RestResponse(object, 200, { Link: `<${attachmentPermalink(withCorePermalinks(env), post, parentOf(library, post))}>; rel="alternate"; type=text/html` });
 }
 
+/** sanitize_post_statuses() with the attachments controller's default (`inherit`) and enum. */
+async function validateListStatuses(req: Req): Promise<Map<string, ParamProblem> | undefined> {
+  const env = await envOf(req);
+  const statuses = (parseList(req.args.status ?? req.params.status ?? []) ?? []).map(String);
+  const problem = statusProblem(statuses, env.can('edit', subject), env.ctx.isLoggedIn(), MEDIA_LIST_STATUSES, 'inherit');
+  return problem ? new Map([['status', problem]]) : undefined;
+}
+
 /** get_items_permissions_check(): the edit context needs edit_posts. */
 async function mayList(req: Req): Promise<boolean> {
   const env = await envOf(req);
@@ -45,12 +58,11 @@ async function listMedia(req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const wp = env.ctx.wp;
   const context = restContext(req.params.context);
-  const given = req.args as CollectionArgs & MediaFilterArgs;
-  const args: CollectionArgs = { ...given, status: req.query.status === undefined ? ['inherit'] : given.status };
+  const args = req.args as CollectionArgs & MediaFilterArgs;
   const query = await collectionQuery(wp, args, { type: ATTACHMENT_TYPE, loggedIn: env.ctx.isLoggedIn(), siteZone: env.siteZone, tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem, termTaxonomyIds: async () => [] });
   const { order } = query;
-  const mimeTypes = [...(given.media_type ?? []), ...(given.mime_type ?? [])];
-  const filter = { ...query.filter, parents: given.parent, parentsNotIn: given.parent_exclude, mimeTypes: mimeTypes.length > 0 ? mimeTypes : undefined };
+  const mimeTypes = [...(args.media_type ?? []), ...(args.mime_type ?? [])];
+  const filter = { ...query.filter, parents: args.parent, parentsNotIn: args.parent_exclude, mimeTypes: mimeTypes.length > 0 ? mimeTypes : undefined };
   const offset = args.offset ?? (args.page - 1) * args.per_page;
   const page = await pageOfIds(wp, wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter), order, args.per_page, offset);
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
@@ -61,21 +73,26 @@ async function listMedia(req: Req): Promise<RestResponse> {
 
 /** The media routes: core's attachment type registers before any plugin's post type, so they come before the calendar's. */
 export function wpV2MediaRoutes(): Array<RouteDef<C>> {
+  const metaSchema = registeredMetaSchema(subject.postType);
+  // The OPTIONS answers' `schema`: media's object (get_item_schema()), its links under the site's REST root.
+  const schema = async (ctx: C) => mediaItemSchema({ metaSchema, statuses: WRITE_STATUSES }, restRoot(await ctx.site()));
   return [
     {
       path: '/media',
+      schema,
       endpoints: [
-        endpoint<C, ReturnType<typeof mediaCollectionArgs>>({ methods: ['GET'], args: mediaCollectionArgs(), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true }),
-        endpoint<C, ReturnType<typeof mediaWriteArgs>>({ methods: ['POST'], args: mediaWriteArgs(), validate: async (req) => mediaStatusProblems(req.args.status, undefined), permission: (req) => mayUpload(req as Req), handler: (req) => uploadMedia(req as Req), heavy: true }),
+        endpoint<C, ReturnType<typeof mediaCollectionArgs>>({ methods: ['GET'], args: mediaCollectionArgs(), validate: (req) => validateListStatuses(req as Req), permission: (req) => mayList(req as Req), handler: (req) => listMedia(req as Req), heavy: true }),
+        endpoint<C, ReturnType<typeof mediaWriteArgs>>({ methods: ['POST'], args: mediaWriteArgs(metaSchema), validate: async (req) => mediaStatusProblems(req.args.status, undefined), permission: (req) => mayUpload(req as Req), handler: (req) => uploadMedia(req as Req), heavy: true }),
       ],
     },
     {
       path: '/media/(?P<id>[\\d]+)',
+      schema,
       endpoints: [
         endpoint<C, ReturnType<typeof mediaItemArgs>>({ methods: ['GET'], args: mediaItemArgs(), permission: (req) => mayRead(req as Req), handler: (req) => readMedia(req as Req) }),
         endpoint<C, ReturnType<typeof mediaUpdateArgs>>({
           methods: ['POST', 'PUT', 'PATCH'],
-          args: mediaUpdateArgs(),
+          args: mediaUpdateArgs(metaSchema),
           validate: async (req) => mediaStatusProblems(req.args.status, (await getPost((req as Req).ctx.wp, Number(req.params.id)))?.post_status),
           permission: (req) => mayUpdateMedia(req as Req),
           handler: (req) => updateMedia(req as Req),

@@ -29,7 +29,7 @@ const loggedInStatus = (env: CalendarEnv) => (env.ctx.isLoggedIn() ? 403 : 401);
 export async function validateStatuses(def: PostTypeDefinition, req: Req): Promise<Map<string, ParamProblem> | undefined> {
   const env = await envOf(req);
   const statuses = (parseList(req.args.status ?? req.params.status ?? []) ?? []).map(String);
-  const problem = statusProblem(statuses, env.can('edit', { postType: def.postType }), env.ctx.isLoggedIn(), SITE_STATUSES);
+  const problem = statusProblem(statuses, env.can('edit', { postType: def.postType }), env.ctx.isLoggedIn(), [...SITE_STATUSES, 'any']);
   return problem ? new Map([['status', problem]]) : undefined;
 }
 
