@@ -57,6 +57,25 @@ const EXTRA_READS: WpExchange[] = [
   { name: 'media status=draft [admin]', method: 'GET', path: '/wp/v2/media?status=draft', as: 'admin' },
   { name: 'media status=any [admin]', method: 'GET', path: '/wp/v2/media?status=any', as: 'admin' },
   { name: 'media status=publish [admin]', method: 'GET', path: '/wp/v2/media?status[]=inherit&status[]=publish', as: 'admin' },
+  // The post statuses: the public ones for anyone, the others for those who may edit a type's posts.
+  ...(['anon', 'subscriber', 'contributor', 'admin'] as const).flatMap((as): WpExchange[] => [
+    { name: `statuses context=edit [${as}]`, method: 'GET', path: '/wp/v2/statuses?context=edit', as },
+    { name: `statuses context=embed [${as}]`, method: 'GET', path: '/wp/v2/statuses?context=embed', as },
+    { name: `status draft [${as}]`, method: 'GET', path: '/wp/v2/statuses/draft', as },
+    { name: `status trash context=edit [${as}]`, method: 'GET', path: '/wp/v2/statuses/trash?context=edit', as },
+  ]),
+  { name: 'statuses [subscriber]', method: 'GET', path: '/wp/v2/statuses', as: 'subscriber' },
+  { name: 'statuses [contributor]', method: 'GET', path: '/wp/v2/statuses', as: 'contributor' },
+  { name: 'status publish [anon]', method: 'GET', path: '/wp/v2/statuses/publish', as: 'anon' },
+  { name: 'status publish context=edit [anon]', method: 'GET', path: '/wp/v2/statuses/publish?context=edit', as: 'anon' },
+  { name: 'status tribe-ea-success [anon]', method: 'GET', path: '/wp/v2/statuses/tribe-ea-success', as: 'anon' },
+  { name: 'status auto-draft [admin]', method: 'GET', path: '/wp/v2/statuses/auto-draft', as: 'admin' },
+  { name: 'status inherit [admin]', method: 'GET', path: '/wp/v2/statuses/inherit', as: 'admin' },
+  { name: 'status bogus [anon]', method: 'GET', path: '/wp/v2/statuses/bogus', as: 'anon' },
+  { name: 'statuses _fields=slug,name [admin]', method: 'GET', path: '/wp/v2/statuses?_fields=slug,name', as: 'admin' },
+  { name: 'statuses context=bogus [anon]', method: 'GET', path: '/wp/v2/statuses?context=bogus', as: 'anon' },
+  { name: 'OPTIONS /wp/v2/statuses [anon]', method: 'OPTIONS', path: '/wp/v2/statuses', as: 'anon' },
+  { name: 'OPTIONS /wp/v2/statuses/draft [admin]', method: 'OPTIONS', path: '/wp/v2/statuses/draft', as: 'admin' },
 ];
 
 /** The answer as if the uploads were in `folder` (`2026/11`), where calendar.json's are: this month's folder renamed. */

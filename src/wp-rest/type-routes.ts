@@ -52,7 +52,8 @@ function taxonomyObject(site: SiteSettings, reg: WpV2Registrations, tax: Taxonom
   return { ...data, _links: links(site, 'taxonomies', tax.rest_base, tax.rest_namespace) };
 }
 
-export function typeRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext>> {
+/** The types' routes and the taxonomies' routes, apart: WordPress registers the statuses' routes between them. */
+export function typeRoutes(reg: WpV2Registrations): Record<'types' | 'taxonomies', Array<RouteDef<WpRestContext>>> {
   const mayEditType = (caller: RestCaller, type: PostTypeRegistration) => reg.hasCap(caller, type.capabilities.edit_posts ?? 'do_not_allow');
   const mayAssign = (caller: RestCaller, tax: TaxonomyRegistration) => reg.hasCap(caller, primitiveTermCap(tax.capabilities.assign_terms));
   /** get_object_taxonomies( $type ) when `type` is given, else every taxonomy. */
@@ -113,10 +114,14 @@ export function typeRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestContext
     },
   });
 
-  return [
-    { path: '/types', endpoints: [types], schema: () => POST_TYPE_SCHEMA },
-    { path: '/types/(?P<type>[\\w-]+)', endpoints: [type], schema: () => POST_TYPE_SCHEMA },
-    { path: '/taxonomies', endpoints: [taxonomies], schema: () => TAXONOMY_SCHEMA },
-    { path: '/taxonomies/(?P<taxonomy>[\\w-]+)', endpoints: [taxonomy], schema: () => TAXONOMY_SCHEMA },
-  ];
+  return {
+    types: [
+      { path: '/types', endpoints: [types], schema: () => POST_TYPE_SCHEMA },
+      { path: '/types/(?P<type>[\\w-]+)', endpoints: [type], schema: () => POST_TYPE_SCHEMA },
+    ],
+    taxonomies: [
+      { path: '/taxonomies', endpoints: [taxonomies], schema: () => TAXONOMY_SCHEMA },
+      { path: '/taxonomies/(?P<taxonomy>[\\w-]+)', endpoints: [taxonomy], schema: () => TAXONOMY_SCHEMA },
+    ],
+  };
 }

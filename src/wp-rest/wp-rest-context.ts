@@ -4,6 +4,7 @@ import type { PostRow } from '../wp/posts';
 import type { SiteSettings } from '../wp/site';
 import type { TaxonomyRegistry } from '../wp/terms';
 import type { WpData } from '../wp/wp-handle';
+import type { StatusRegistration } from './status-routes';
 import type { PostTypeRegistration, TaxonomyRegistration } from './type-registrations';
 
 /**
@@ -57,6 +58,8 @@ export interface WpV2Registrations {
   /** Every post type and taxonomy shown in REST, WordPress's own first, in registration order (/types, /taxonomies). */
   postTypeRegistrations: readonly PostTypeRegistration[];
   taxonomyRegistrations: readonly TaxonomyRegistration[];
+  /** Every post status, WordPress's own first, in registration order (/statuses). */
+  statusRegistrations: readonly StatusRegistration[];
   /** What the users controller's writes need of the layers above it (accounts, capabilities, the site's post types). */
   accounts: UserAccounts;
 }

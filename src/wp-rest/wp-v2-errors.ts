@@ -47,6 +47,10 @@ const WP_V2_ERRORS = {
   rest_taxonomy_invalid: entry(404, 'Invalid taxonomy.'),
   rest_forbidden_context_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
   rest_cannot_view_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
+  // Post statuses (WP_REST_Post_Statuses_Controller)
+  rest_status_invalid: entry(404, 'Invalid status.'),
+  rest_cannot_read_status: entry(401, 'Cannot view status.'),
+  rest_cannot_view_statuses: entry(401, 'Sorry, you are not allowed to manage post statuses.'),
 };
 
 const build = errorCatalogue(WP_V2_ERRORS);
@@ -68,6 +72,7 @@ const WIRE: Partial<Record<keyof typeof WP_V2_ERRORS, string>> = {
   rest_trash_not_supported_terms: 'rest_trash_not_supported',
   rest_cannot_view_type: 'rest_cannot_view',
   rest_cannot_view_taxonomy: 'rest_cannot_view',
+  rest_cannot_view_statuses: 'rest_cannot_view',
   rest_forbidden_context_type: 'rest_forbidden_context',
   rest_forbidden_context_taxonomy: 'rest_forbidden_context',
 };

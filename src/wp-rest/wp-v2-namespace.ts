@@ -1,5 +1,6 @@
 import type { NamespaceDef, RouteDef } from '../http/routes';
 import { settingsRoutes } from './settings-routes';
+import { statusRoutes } from './status-routes';
 import { termRoutes } from './term-routes';
 import { typeRoutes } from './type-routes';
 import { userRoutes } from './user-routes';
@@ -11,9 +12,12 @@ import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-con
  * permission model; nothing here names a plugin's type.
  */
 export function wpV2Namespace<C extends WpRestContext>(reg: WpV2Registrations, posts: Array<RouteDef<C>> = []): NamespaceDef<C> {
+  const types = typeRoutes(reg);
   const routes: Array<RouteDef<C>> = [
     ...posts,
-    ...typeRoutes(reg),
+    ...types.types,
+    ...statusRoutes(reg),
+    ...types.taxonomies,
     ...inRegistrationOrder(reg.taxonomies).flatMap((tax) => termRoutes(reg, tax)),
     ...userRoutes(reg),
     ...settingsRoutes(reg),

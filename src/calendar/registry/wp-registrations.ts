@@ -1,3 +1,4 @@
+import { postStatus, type StatusRegistration } from '../../wp-rest/status-routes';
 import type { PostTypeRegistration, TaxonomyRegistration } from '../../wp-rest/type-registrations';
 
 /**
@@ -89,3 +90,18 @@ export const TEC_TAXONOMY_REGISTRATIONS: readonly TaxonomyRegistration[] = [
     capabilities: {"manage_terms":"publish_tribe_events","edit_terms":"publish_tribe_events","delete_terms":"publish_tribe_events","assign_terms":"edit_tribe_events"},
     labels: {"name":"Event Categories","singular_name":"Event Category","search_items":"Search Event Categories","popular_items":null,"all_items":"All Event Categories","parent_item":"Parent Event Category","parent_item_colon":"Parent Event Category:","name_field_description":"The name is how it appears on your site.","slug_field_description":"The &#8220;slug&#8221; is the URL-friendly version of the name. It is usually all lowercase and contains only letters, numbers, and hyphens.","parent_field_description":"Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band.","desc_field_description":"The description is not prominent by default; however, some themes may show it.","edit_item":"Edit Event Category","view_item":"View Category","update_item":"Update Event Category","add_new_item":"Add New Event Category","new_item_name":"New Event Category Name","separate_items_with_commas":null,"add_or_remove_items":null,"choose_from_most_used":null,"not_found":"No categories found.","no_terms":"No categories","filter_by_item":"Filter by category","items_list_navigation":"Categories list navigation","items_list":"Categories list","most_used":"Most Used","back_to_items":"&larr; Go to Categories","item_link":"Event Category Link","item_link_description":"A link to a particular Event category.","menu_name":"Event Categories","name_admin_bar":"Event Category","archives":"All Event Categories","template_name":"Event Category Archives"},
   },];
+
+/**
+ * The post statuses the plugin registers after WordPress's, in its order: Event Aggregator's import records' (public,
+ * not queryable) and the statuses of its background processes, as the plugin's site lists them.
+ */
+export const TEC_STATUS_REGISTRATIONS: readonly StatusRegistration[] = [
+  postStatus('in-progress', 'In-Progress'),
+  postStatus('failed', 'Failed'),
+  postStatus('tribe-ea-success', 'Imported', { public: true }),
+  postStatus('tribe-ea-failed', 'Failed', { public: true }),
+  postStatus('tribe-ea-schedule', 'Schedule', { public: true }),
+  postStatus('tribe-ea-pending', 'Pending', { public: true }),
+  postStatus('tribe-ea-draft', 'Draft', { public: true }),
+  postStatus('tribe-ignored', 'Ignored', { show_in_admin_all_list: false }),
+];

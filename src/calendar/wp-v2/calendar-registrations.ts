@@ -4,7 +4,8 @@ import { CORE_REST_POST_TYPES, type RestTaxonomyRegistration, type WpV2Registrat
 import type { CalendarRegistry } from '../registry/calendar-registry';
 import { CALENDAR_EMBED_POST_TYPE } from '../registry/identifiers';
 import { readTecSettings } from '../site/tec-settings';
-import { TEC_POST_TYPE_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from '../registry/wp-registrations';
+import { CORE_STATUSES } from '../../wp-rest/status-routes';
+import { TEC_POST_TYPE_REGISTRATIONS, TEC_STATUS_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from '../registry/wp-registrations';
 import { calendarUserAccounts } from './user-accounts';
 
 /**
@@ -33,6 +34,7 @@ export function calendarWpV2Registrations(registry: CalendarRegistry): WpV2Regis
     restPostTypes: [...CORE_REST_POST_TYPES, ...registry.postTypes.map((t) => t.postType), CALENDAR_EMBED_POST_TYPE],
     postTypeRegistrations: [...CORE_POST_TYPE_REGISTRATIONS, ...TEC_POST_TYPE_REGISTRATIONS],
     taxonomyRegistrations: [...CORE_TAXONOMY_REGISTRATIONS, ...TEC_TAXONOMY_REGISTRATIONS],
+    statusRegistrations: [...CORE_STATUSES, ...TEC_STATUS_REGISTRATIONS],
     accounts: calendarUserAccounts(registry),
   };
 }

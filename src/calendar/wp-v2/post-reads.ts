@@ -1,3 +1,4 @@
+import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import { restRoot } from '../../http/context';
@@ -21,7 +22,7 @@ import { postObjects, postRights, restPostType, withCorePermalinks } from './pos
  */
 
 /** The statuses registered on the plugin's site: WordPress's, then Event Aggregator's. */
-export const SITE_STATUSES = [...REGISTERED_POST_STATUSES, 'in-progress', 'failed', 'tribe-ea-success', 'tribe-ea-failed', 'tribe-ea-schedule', 'tribe-ea-pending', 'tribe-ea-draft', 'tribe-ignored'];
+export const SITE_STATUSES = [...REGISTERED_POST_STATUSES, ...TEC_STATUS_REGISTRATIONS.map((s) => s.name)];
 
 const loggedInStatus = (env: CalendarEnv) => (env.ctx.isLoggedIn() ? 403 : 401);
 
