@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { mkdir, open, realpath, rm } from 'node:fs/promises';
-import { dirname, join, relative, isAbsolute } from 'node:path';
+import { mkdir, open, readFile, realpath, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, isAbsolute } from 'node:path';
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
+import { resizedImages, type ResizedImage } from './image-resize';
+import { SIZES } from '../wp/image-sizes';
 
 /**
  * media_sideload_image() without WordPress: the image is fetched (safe-fetch.ts), checked to be an image, stored
@@ -43,37 +45,6 @@ const FORMATS: Record<string, { mime: string; ext: string }> = {
   webp: { mime: 'image/webp', ext: 'webp' },
   avif: { mime: 'image/avif', ext: 'avif' },
 };
-
-/** WordPress's default image sizes, in registration order: name, width, height, crop. */
-const SIZES: ReadonlyArray<[string, number, number, boolean]> = [
-  ['thumbnail', 150, 150, true],
-  ['medium', 300, 300, false],
-  ['medium_large', 768, 0, false],
-  ['large', 1024, 1024, false],
-  ['1536x1536', 1536, 1536, false],
-  ['2048x2048', 2048, 2048, false],
-];
-
-/** image_resize_dimensions(): the size a resize would give, or undefined when the image is not larger. */
-export function resizeDimensions(width: number, height: number, maxW: number, maxH: number, crop: boolean): [number, number] | undefined {
-  let w: number;
-  let h: number;
-  if (crop) {
-    w = Math.min(maxW || width, width);
-    h = Math.min(maxH || height, height);
-  } else {
-    // wp_constrain_dimensions(): fit inside the box, a 0 side unconstrained.
-    const ratios = [maxW ? maxW / width : Infinity, maxH ? maxH / height : Infinity];
-    const ratio = Math.min(...ratios, 1);
-    w = Math.max(1, Math.round(width * ratio));
-    h = Math.max(1, Math.round(height * ratio));
-  }
-  return w >= width && h >= height ? undefined : [w, h];
-}
-
-/** The order wp_create_image_subsizes() makes (and lists) the sizes in: those first, then the others as registered. */
-const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
-const priorityOf = (size: string) => (PRIORITY.includes(size) ? PRIORITY.indexOf(size) : PRIORITY.length + SIZES.findIndex(([name]) => name === size));
 
 const RANDOM_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const randomSuffix = () => Array.from({ length: 6 }, () => RANDOM_CHARS[randomInt(RANDOM_CHARS.length)]).join('');
@@ -148,33 +119,53 @@ export async function imageFacts(body: Buffer): Promise<ImageFacts | undefined> 
  * (FetchRefused) before any write. The sizes are listed as wp_create_image_subsizes() makes them, by priority.
  */
 export async function storeImageFiles(body: Buffer, facts: ImageFacts, dir: string, name: string): Promise<Record<string, SizeEntry>> {
-  const { default: sharp } = await import('sharp');
-  const resized: Array<{ size: string; width: number; height: number; data: Buffer }> = [];
+  let resized: ResizedImage[];
   try {
-    for (const [size, maxW, maxH, crop] of SIZES) {
-      const dims = resizeDimensions(facts.width, facts.height, maxW, maxH, crop);
-      if (dims) resized.push({ size, width: dims[0], height: dims[1], data: await sharp(body).resize(dims[0], dims[1], { fit: crop ? 'cover' : 'fill' }).toBuffer() });
-    }
-    if (resized.length === 0) await sharp(body).stats();
+    resized = await resizedImages(body, facts.width, facts.height, SIZES.map(([size]) => size));
+    if (resized.length === 0) await (await import('sharp')).default(body).stats();
   } catch {
     throw new FetchRefused('not a readable image');
   }
-  resized.sort((a, b) => priorityOf(a.size) - priorityOf(b.size));
-  const { ext, mime } = facts.format;
-  const sizes: Record<string, SizeEntry> = {};
   const written: string[] = [];
   try {
-    await writeNewFile(join(dir, `${name}.${ext}`), body, written);
-    for (const { size, width, height, data } of resized) {
-      const file = `${name}-${width}x${height}.${ext}`;
-      await writeNewFile(join(dir, file), data, written);
-      sizes[size] = { file, width, height, 'mime-type': mime, filesize: data.length };
-    }
+    await writeNewFile(join(dir, `${name}.${facts.format.ext}`), body, written);
+    return await writeSizes(resized, dir, name, facts.format, written);
   } catch (error) {
     for (const path of written) await rm(path, { force: true });
     throw error;
   }
+}
+
+/** Each resized image stored as `<name>-<w>x<h>.<ext>` beside the original, described as the metadata lists it. */
+async function writeSizes(resized: readonly ResizedImage[], dir: string, name: string, format: { ext: string; mime: string }, written: string[]): Promise<Record<string, SizeEntry>> {
+  const sizes: Record<string, SizeEntry> = {};
+  for (const { size, width, height, data } of resized) {
+    const file = `${name}-${width}x${height}.${format.ext}`;
+    await writeNewFile(join(dir, file), data, written);
+    sizes[size] = { file, width, height, 'mime-type': format.mime, filesize: data.length };
+  }
   return sizes;
+}
+
+/**
+ * _wp_make_subsizes(): the sizes `missing` of a stored image (`file`, relative to the uploads folder) made from it
+ * and written beside it, replacing a file of the same name as WordPress's image editor does. Undefined when the file
+ * is no image this service can read; else the image's dimensions and byte count, and the sizes made.
+ */
+export async function storeMissingSizes(uploadsDir: string, file: string, missing: readonly string[]): Promise<{ width: number; height: number; filesize: number; sizes: Record<string, SizeEntry> } | undefined> {
+  const root = await realpath(uploadsDir).catch(() => undefined);
+  const dir = await realpath(join(uploadsDir, dirname(file))).catch(() => undefined);
+  if (!root || !dir || !isInside(root, dir)) return undefined;
+  const body = await readFile(join(dir, basename(file))).catch(() => undefined);
+  const facts = body && (await imageFacts(body));
+  const resized = body && facts && (await resizedImages(body, facts.width, facts.height, missing).catch(() => undefined));
+  if (!facts || !resized) return undefined;
+  const written: string[] = [];
+  const name = basename(file, extname(file));
+  // A file of a size's name is replaced (removed first: nothing is written through a link).
+  for (const { width, height } of resized) await rm(join(dir, `${name}-${width}x${height}${extname(file)}`), { force: true });
+  const sizes = await writeSizes(resized, dir, name, { ext: extname(file).slice(1), mime: facts.format.mime }, written);
+  return { width: facts.width, height: facts.height, filesize: body.length, sizes };
 }
 
 /** `YYYY/MM` of a time, as wp_upload_dir() names the folder of an upload. */

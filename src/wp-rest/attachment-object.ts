@@ -1,3 +1,4 @@
+import { missingImageSizes } from '../wp/image-sizes';
 import { phpUnserialize } from '../php/php-serialize';
 import type { PostRow } from '../wp/posts';
 import { attachmentLinkHtml } from '../wp/text/attachment-image';
@@ -101,7 +102,7 @@ export function attachmentFields(source: AttachmentSource, context: RestContext,
   if (has('media_details')) data.media_details = mediaDetails(post, meta, fileUrl, dirUrl);
   if (has('post') && context !== 'embed') data.post = Number(post.post_parent) > 0 ? Number(post.post_parent) : null;
   if (has('source_url')) data.source_url = fileUrl;
-  if (edit && has('missing_image_sizes')) data.missing_image_sizes = [];
+  if (edit && has('missing_image_sizes')) data.missing_image_sizes = post.post_mime_type.startsWith('image/') ? missingImageSizes(meta) : [];
   if (has('filename') && context !== 'embed') data.filename = file.split('/').pop();
   if (has('filesize') && context !== 'embed' && meta.filesize !== undefined) data.filesize = meta.filesize;
   if (edit && has('exif_orientation') && post.post_mime_type.startsWith('image/')) data.exif_orientation = Number((meta.image_meta as Json | undefined)?.orientation ?? 0) || 1;

@@ -96,6 +96,12 @@ export function mediaStatusProblems(status: string | undefined, current: string 
   return 'error' in parsed ? parsed.failing?.problems : undefined;
 }
 
+/** POST /media/<id>/post-process: the action to run (the only one WordPress has). */
+export const mediaPostProcessArgs = () => ({
+  id: wpInteger().optional().meta(d('description, type', 'Unique identifier for the attachment.')),
+  action: wpEnum(['create-image-subsizes'] as const).meta(d('type, enum')),
+});
+
 export const mediaUpdateArgs = (metaSchema: Record<string, Record<string, unknown>>) => ({ id: itemDeleteArgs().id, ...mediaWriteArgs(metaSchema) });
 
 export interface MediaWriteArgs {

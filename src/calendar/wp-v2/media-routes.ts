@@ -5,7 +5,7 @@ import { pageOfIds, wherePostMatches } from '../../wp/post-query';
 import { getPost } from '../../wp/posts';
 import { parseList } from '../../http/wp-types';
 import type { ParamProblem } from '../../http/errors';
-import { MEDIA_LIST_STATUSES, mediaCollectionArgs, mediaItemArgs, mediaStatusProblems, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
+import { MEDIA_LIST_STATUSES, mediaCollectionArgs, mediaPostProcessArgs, mediaItemArgs, mediaStatusProblems, mediaUpdateArgs, mediaWriteArgs, type MediaFilterArgs } from '../../wp-rest/media-args';
 import { mediaItemSchema } from '../../wp-rest/media-schema';
 import { deleteArgs } from '../../wp-rest/post-write-args';
 import { registeredMetaSchema } from './registered-meta';
@@ -17,6 +17,7 @@ import type { CalendarRequestContext } from '../site/calendar-context';
 import { envOf, type Req } from '../post-resource/request';
 import { withCorePermalinks } from './post-view';
 import { deleteMedia, mayDeleteMedia, mayUpdateMedia, mayUpload, updateMedia, uploadMedia } from './media-writes';
+import { postProcessMedia } from './media-subsizes';
 import { addressed, attachmentPermalink, libraryOf, loggedInStatus, mediaObjects, parentOf, subject } from './media-view';
 
 /**
@@ -98,6 +99,19 @@ export function wpV2MediaRoutes(): Array<RouteDef<C>> {
           handler: (req) => updateMedia(req as Req),
         }),
         endpoint<C, ReturnType<typeof deleteArgs>>({ methods: ['DELETE'], args: deleteArgs(), permission: (req) => mayDeleteMedia(req as Req), handler: (req) => deleteMedia(req as Req) }),
+      ],
+    },
+    {
+      path: '/media/(?P<id>[\\d]+)/post-process',
+      endpoints: [
+        endpoint<C, ReturnType<typeof mediaPostProcessArgs>>({
+          methods: ['POST'],
+          args: mediaPostProcessArgs(),
+          // post_process_item_permissions_check() is the update's.
+          permission: (req) => mayUpdateMedia(req as Req),
+          handler: (req) => postProcessMedia(req as Req),
+          heavy: true,
+        }),
       ],
     },
   ];

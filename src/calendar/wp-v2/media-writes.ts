@@ -73,7 +73,7 @@ async function parentFor(env: CalendarEnv, args: MediaWriteArgs): Promise<PostRo
 }
 
 /** The attachment in the edit context, as the write's answer shows it. */
-async function editObject(env: CalendarEnv, id: number, req: Req): Promise<Record<string, unknown>> {
+export async function editObject(env: CalendarEnv, id: number, req: Req): Promise<Record<string, unknown>> {
   const [object] = mediaObjects(env, await libraryOf(env, [id]), [id], 'edit', req.params._fields);
   return object!;
 }

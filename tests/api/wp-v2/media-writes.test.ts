@@ -1,11 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import sharp from 'sharp';
+import { rmSync } from 'node:fs';
 import { startOnPluginRows } from '../../support/plugin-answers';
 import { replayWp, wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
 import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
 import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
+import { fileChanges, filesIn, recordedUploads } from '../../support/wp-v2-uploads';
 
 /**
  * WordPress's `wp/v2/media` writes (tests/fixtures/plugin/wp-v2/writes.json, docs/compat/wp-v2.md §6): each recorded
@@ -15,13 +13,6 @@ import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
  */
 
 const MEDIA_ROUTE = /^\/wp\/v2\/media(\/|\?|$)/;
-const FIXTURES = resolve(__dirname, '../../fixtures/plugin/wp-v2');
-
-/** Scenarios the service answers differently, each with the reason. */
-const KNOWN: Array<{ names: RegExp; reason: string }> = [
-  { names: /^post-process media$/, reason: '`/media/{id}/post-process` (regenerating sizes) is not served' },
-];
-const known = (name: string) => KNOWN.some((k) => k.names.test(name));
 
 const scenarios: WpScenario[] = wpWrites().filter((s) => MEDIA_ROUTE.test(s.steps[0]!.path));
 
@@ -29,41 +20,12 @@ const scenarios: WpScenario[] = wpWrites().filter((s) => MEDIA_ROUTE.test(s.step
 const foldSizeBytes = (text: string) =>
   text.replace(/"filesize":\d+,"mime_type"/g, '"filesize":<bytes>,"mime_type"').replace(/(s:9:\\?"mime-type\\?";s:\d+:\\?"[^"\\]+\\?";s:8:\\?"filesize\\?";i:)\d+/g, '$1<bytes>');
 
-/** The recorded site's uploads: the original files are the fixture's, the sizes any bytes (only their names count). */
-function recordedUploads(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wp-v2-media-'));
-  for (const { path } of wpCalendar().uploads) {
-    mkdirSync(join(dir, dirname(path)), { recursive: true });
-    const original = join(FIXTURES, path.split('/').pop()!);
-    if (existsSync(original)) copyFileSync(original, join(dir, path));
-    else writeFileSync(join(dir, path), 'size');
-  }
-  return dir;
-}
-
-function filesIn(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(dir, `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
-}
-
-/** The files added (with their dimensions) and removed, as writes.json records them. */
-async function fileChanges(dir: string, before: string[]) {
-  const after = filesIn(dir);
-  const added = [];
-  for (const path of after.filter((p) => !before.includes(p)).sort()) {
-    const meta = await sharp(join(dir, path))
-      .metadata()
-      .catch(() => undefined);
-    added.push(meta?.width ? { path, width: meta.width, height: meta.height } : { path });
-  }
-  return { added, removed: before.filter((p) => !after.includes(p)).sort() };
-}
-
 describe('wp/v2 writes of media', () => {
   it('covers the recorded media writes', () => {
     expect(scenarios.length).toBeGreaterThan(20);
   });
 
-  it.each(scenarios.filter((s) => !known(s.name)).map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
     const now = new Date(scenario.steps[0]!.date);
     const uploadsDir = recordedUploads();
     const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date }, { media: { uploadsDir, timeoutMs: 1000, maxBytes: 1_000_000, allow: [] } });
