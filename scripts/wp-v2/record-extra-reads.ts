@@ -57,6 +57,19 @@ const EXTRA_READS: WpExchange[] = [
   { name: 'media status=draft [admin]', method: 'GET', path: '/wp/v2/media?status=draft', as: 'admin' },
   { name: 'media status=any [admin]', method: 'GET', path: '/wp/v2/media?status=any', as: 'admin' },
   { name: 'media status=publish [admin]', method: 'GET', path: '/wp/v2/media?status[]=inherit&status[]=publish', as: 'admin' },
+  // An event list's `tags` filter of any of several terms: the plugin keeps the first term that exists.
+  ...[
+    'tags=9,7',
+    'tags[]=9&tags[]=7',
+    'tags=999,7',
+    'tags=11,7',
+    'tags[terms]=9,7',
+    'tags[terms]=9,7&tags[operator]=AND',
+    'tags[terms]=8,7&tags[operator]=AND',
+    'tags_exclude=9,7',
+    'tags=9,7&tribe_events_cat=3&tax_relation=OR',
+    'tribe_events_cat=5,4',
+  ].map((query): WpExchange => ({ name: `events ${query} [anon]`, method: 'GET', path: `/wp/v2/tribe_events?${query}`, as: 'anon' })),
   // The post statuses: the public ones for anyone, the others for those who may edit a type's posts.
   ...(['anon', 'subscriber', 'contributor', 'admin'] as const).flatMap((as): WpExchange[] => [
     { name: `statuses context=edit [${as}]`, method: 'GET', path: '/wp/v2/statuses?context=edit', as },

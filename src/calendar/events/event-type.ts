@@ -92,6 +92,7 @@ export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
     // TEC's post_class filter: a `cat_<slug>` class per event category.
     postClass: (terms) => terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
     includeOrderMeta: EVENT_META.startDate,
+    firstTermOnly: [TAXONOMY.tag],
     originMeta: EVENT_META.origin,
   },
 

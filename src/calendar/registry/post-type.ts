@@ -25,6 +25,12 @@ export interface WpRestView {
   postClass?(terms: readonly TermRow[]): string[];
   /** The plugin orders `orderby=include` and `include_slugs` lists of the type by this meta key, ascending. */
   includeOrderMeta?: string;
+  /**
+   * Taxonomies whose include filter (`tags=9,7`, any of several terms) the plugin's queries of the type narrow to its
+   * first term that exists (WP_Query's queried term): `9` here. A filter of all the terms (`operator=AND`) and the
+   * exclude filter are left whole.
+   */
+  firstTermOnly?: readonly string[];
   /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
   originMeta: string;
 }

@@ -1,4 +1,3 @@
-import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import { restRoot } from '../../http/context';
@@ -8,9 +7,13 @@ import { loadPostMeta } from '../../wp/postmeta';
 import { pageOfIds, wherePostMatches } from '../../wp/post-query';
 import { getPost, getPosts, REGISTERED_POST_STATUSES, type PostRow } from '../../wp/posts';
 import { getTermsByIds, termTaxonomyIdsWithDescendants } from '../../wp/terms';
+import type { WpData } from '../../wp/wp-handle';
+import type { TermFilter } from '../../wp-rest/post-args';
+import type { RestPostType } from '../../wp-rest/post-type';
 import { collectionQuery, forbiddenContext, pagingHeaders, postsError, statusProblem, type CollectionArgs } from '../../wp-rest/post-collection';
 import { restContext } from '../../wp-rest/response-fields';
 import type { PostTypeDefinition } from '../registry/post-type';
+import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
 import { postObjects, postRights, restPostType, withCorePermalinks } from './post-view';
@@ -41,12 +44,25 @@ export async function mayList(def: PostTypeDefinition, req: Req): Promise<boolea
   return true;
 }
 
+/** The include filters of the type's `firstTermOnly` taxonomies narrowed to their first existing term (any of several). */
+async function withFirstTerms<A extends Record<string, unknown>>(def: PostTypeDefinition, type: RestPostType, wp: WpData, args: A): Promise<A> {
+  const narrowed: Record<string, TermFilter> = {};
+  for (const { taxonomy, restBase } of type.restTaxonomies) {
+    const filter = args[restBase] as TermFilter | undefined;
+    if (!def.wpRest.firstTermOnly?.includes(taxonomy) || !filter || filter.operator === 'AND' || filter.terms.length < 2) continue;
+    const existing = await getTermsByIds(wp, taxonomy, filter.terms);
+    const first = filter.terms.find((id) => existing.has(id));
+    if (first !== undefined) narrowed[restBase] = { ...filter, terms: [first] };
+  }
+  return { ...args, ...narrowed };
+}
+
 export async function listPosts(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
   const env = await envOf(req);
   const wp = env.ctx.wp;
-  const args = req.args as CollectionArgs & { context: string };
-  if (args.orderby === 'relevance' && !args.search) throw postsError('rest_no_search_term_defined');
   const type = restPostType(env, def);
+  const args = await withFirstTerms(def, type, wp, req.args as CollectionArgs & { context: string });
+  if (args.orderby === 'relevance' && !args.search) throw postsError('rest_no_search_term_defined');
   const { filter, order } = await collectionQuery(wp, args, {
     type,
     loggedIn: env.ctx.isLoggedIn(),
