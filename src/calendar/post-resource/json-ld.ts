@@ -3,7 +3,7 @@ import { excerptRemoveBlocks } from '../../wp/text/blocks';
 import { wpKses } from '../../wp/text/kses';
 import { formatCost } from '../events/cost';
 import type { PostRow } from '../../wp/posts';
-import { isoWithOffset, localToUtc, utcToLocal } from '../../php/date-time';
+import { formatWallClock, isoWithOffset, localToUtc, utcToLocal } from '../../php/date-time';
 import type { PostBundle } from './post-bundle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { attachmentUrl } from './images';
@@ -122,8 +122,9 @@ export function eventJsonLd(env: CalendarEnv, bundle: PostBundle, post: PostRow,
   const meta = bundle.main.meta;
   const eventZone = meta.first(post.ID, EVENT_META.timezone) || env.siteTimezone;
   const when = (localKey: string, utcKey: string): string => {
-    const local = meta.first(post.ID, localKey) ?? '';
-    if (!local) return '';
+    // An event without the date (one a wp/v2 write left undated) shows the time of the request, as PHP's
+    // `new DateTime( '' )` does in the plugin.
+    const local = meta.first(post.ID, localKey) || formatWallClock(env.ctx.now, eventZone);
     if (env.tec.timezoneMode === 'site') {
       const utc = meta.first(post.ID, utcKey) || localToUtc(local, eventZone);
       return isoWithOffset(utcToLocal(utc, env.siteTimezone), env.siteTimezone);

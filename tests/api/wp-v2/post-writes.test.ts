@@ -11,7 +11,6 @@ import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
 /** Scenarios the service answers or writes differently, each with the reason. */
 const KNOWN: Array<{ names: RegExp; reason: string }> = [
-  { names: /^create event as (contributor|author|editor|admin)$/, reason: "the tribe/events/v1 read-back of an event without dates: the plugin's JSON-LD dates it now, the service leaves it empty" },
   { names: /^create event with template$/, reason: "`template` is not checked against the theme's templates (nor are TEC's block templates saved as WordPress does on that check)" },
 ];
 const known = (name: string) => KNOWN.some((k) => k.names.test(name));
