@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type RouteDef } from '../http/routes';
 import { registered, wpBoolean, wpEnum, wpInteger, wpString } from '../http/wp-types';
-import type { PhpValue } from '../php/php-serialize';
+import { maybeSerialize, type PhpValue } from '../php/php-serialize';
 import { isIanaZone } from '../php/zone-names';
 import { deleteOption, getOptions, updateOption } from '../wp/options';
 import { escHtml } from '../wp/text/formatting';
@@ -111,6 +111,9 @@ export function settingsRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestCon
     handler: async (req) => {
       const written = new Map<string, PhpValue | false>();
       await req.ctx.wp.transaction(async (wp) => {
+        // update_option() fires `updated_option` only for a value that changed.
+        const before = await getOptions(wp, SETTINGS.map((s) => s.option));
+        const changed: string[] = [];
         for (const s of SETTINGS) {
           if (req.params[s.name] === null) {
             await deleteOption(wp, s.option);
@@ -122,9 +125,12 @@ export function settingsRoutes(reg: WpV2Registrations): Array<RouteDef<WpRestCon
           const stored = typeof value === 'string' && s.sanitize ? s.sanitize(value) : value;
           if (stored === undefined) continue;
           // update_option() stores false as '' and true as '1'; the answer shows the value as given.
-          await updateOption(wp, s.option, typeof stored === 'boolean' ? (stored ? '1' : '') : stored);
+          const saved = typeof stored === 'boolean' ? (stored ? '1' : '') : stored;
+          await updateOption(wp, s.option, saved);
           written.set(s.option, stored);
+          if (before.has(s.option) && maybeSerialize(before.get(s.option) as PhpValue) !== maybeSerialize(saved)) changed.push(s.option);
         }
+        if (changed.length > 0) await reg.optionsUpdated?.(req.ctx, wp, changed);
       });
       return settingsObject(req.ctx, written);
     },

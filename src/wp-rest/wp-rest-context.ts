@@ -62,6 +62,8 @@ export interface WpV2Registrations {
   statusRegistrations: readonly StatusRegistration[];
   /** What the users controller's writes need of the layers above it (accounts, capabilities, the site's post types). */
   accounts: UserAccounts;
+  /** What the site's `updated_option` hooks do after a settings write changed these options, in its transaction. */
+  optionsUpdated?(ctx: WpRestContext, wp: WpData, options: readonly string[]): Promise<void>;
 }
 
 /** A new user as the users controller hands it to wp_insert_user(): every text already filtered as WordPress filters it. */

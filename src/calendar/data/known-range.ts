@@ -4,6 +4,7 @@ import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, POST_TYPE, TEC_OPTIONS } from '../registry/identifiers';
 import { eventIndexTable } from './event-index-sql';
+import { stampLastUpdatedOption } from '../site/tec-stamps';
 
 /**
  * The Events Calendar's known range of events: the earliest start and the latest end (UTC) of the published and
@@ -106,7 +107,7 @@ function withBounds(options: Options, earliest: Bound | undefined, latest: Bound
 async function save(wp: WpData, raw: string | undefined, next: Options, now: Date): Promise<void> {
   if (phpSerialize(next) === raw) return;
   await updateOption(wp, TEC_OPTIONS, next);
-  await updateOption(wp, 'tribe_last_updated_option', (now.getTime() / 1000).toFixed(4));
+  await stampLastUpdatedOption(wp, now);
 }
 
 /** The option and its stored text when this service may rewrite it. */

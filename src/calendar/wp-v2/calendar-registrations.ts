@@ -7,6 +7,7 @@ import { readTecSettings } from '../site/tec-settings';
 import { CORE_STATUSES } from '../../wp-rest/status-routes';
 import { TEC_POST_TYPE_REGISTRATIONS, TEC_STATUS_REGISTRATIONS, TEC_TAXONOMY_REGISTRATIONS } from '../registry/wp-registrations';
 import { calendarUserAccounts } from './user-accounts';
+import { stampOptionsUpdated } from '../site/tec-stamps';
 
 /**
  * What The Events Calendar registers, as WordPress's own wp/v2 controllers read it: its taxonomies (with their
@@ -36,5 +37,6 @@ export function calendarWpV2Registrations(registry: CalendarRegistry): WpV2Regis
     taxonomyRegistrations: [...CORE_TAXONOMY_REGISTRATIONS, ...TEC_TAXONOMY_REGISTRATIONS],
     statusRegistrations: [...CORE_STATUSES, ...TEC_STATUS_REGISTRATIONS],
     accounts: calendarUserAccounts(registry),
+    optionsUpdated: (ctx, wp, options) => stampOptionsUpdated(wp, ctx.now, options),
   };
 }

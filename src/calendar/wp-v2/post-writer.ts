@@ -1,7 +1,6 @@
 import { RestError } from '../../http/errors';
 import { parseList, toWpBoolean } from '../../http/wp-types';
 import { isPhpNumeric } from '../../php/builtins';
-import { updateOption } from '../../wp/options';
 import { addPostMeta, deletePostMeta, loadPostMeta, updatePostMeta } from '../../wp/postmeta';
 import { getPosts, type PostRow } from '../../wp/posts';
 import { getTermsByIds } from '../../wp/terms';
@@ -17,6 +16,7 @@ import { EVENT_META, ORIGIN, WP_META } from '../registry/meta-keys';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import { registeredMetaOf } from './registered-meta';
+import { stampLastSavePost } from '../site/tec-stamps';
 
 /**
  * What a `wp/v2` write stores, as the one write path's writer (post-resource/write.ts): the post row from WordPress's
@@ -157,7 +157,7 @@ async function saveHook(env: CalendarEnv, wp: WpData, def: PostTypeDefinition, i
     await addPostMeta(wp, id, def.wpRest.originMeta, ORIGIN);
     await addPostMeta(wp, id, WP_META.modifiedFields, { [def.wpRest.originMeta]: Math.floor(env.ctx.now.getTime() / 1000) });
   }
-  await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+  await stampLastSavePost(wp, env.ctx.now);
   await def.afterWrite?.(wp, id, env.ctx.now);
 }
 
@@ -186,7 +186,7 @@ export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): Post
     // The plugin remembers an event's status before WordPress writes its trash meta.
     async beforeTrash(env, wp, post) {
       if (isEvent) await updatePostMeta(wp, post.ID, EVENT_META.ignoredPreviousStatus, post.post_status);
-      await updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4));
+      await stampLastSavePost(wp, env.ctx.now);
     },
     // Venues and organizers: the plugin unlinks the events that named them. An event's trash is a save (save_post).
     afterTrash: isEvent ? async (env, wp, post) => def.afterWrite?.(wp, post.ID, env.ctx.now) : def.writer.afterTrash?.bind(def.writer),

@@ -4,7 +4,6 @@ import { getPost } from '../../wp/posts';
 import { getUserById } from '../../wp/users';
 import { getTermsByIds } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
-import { updateOption } from '../../wp/options';
 import { writeError } from '../../wp-rest/post-write-args';
 import { commitCreate, commitDelete, commitTrash, commitUpdate } from '../post-resource/write';
 import { writePreparation } from '../post-resource/write-preparation';
@@ -14,6 +13,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { addressedPost, addressedRights } from './post-reads';
 import { postObjects, withCorePermalinks } from './post-view';
 import { wpV2Writer, type WriteOutcome } from './post-writer';
+import { stampLastSavePost } from '../site/tec-stamps';
 
 export { createArgs, deleteArgs, updateArgs } from '../../wp-rest/post-write-args';
 
@@ -117,7 +117,7 @@ export async function deletePost(def: PostTypeDefinition, req: Req): Promise<Rec
   if (req.args.force === true) {
     // The answer's `previous` is the object as it was, without its links.
     const { _links: _gone, ...previous } = await editObject(env, def, env.ctx.wp, post.ID, req);
-    await commitDelete(env, def, post, (wp) => updateOption(wp, 'tribe_last_save_post', (env.ctx.now.getTime() / 1000).toFixed(4)));
+    await commitDelete(env, def, post, (wp) => stampLastSavePost(wp, env.ctx.now));
     return { deleted: true, previous };
   }
   if (post.post_status === 'trash') throw writeError('rest_already_trashed');

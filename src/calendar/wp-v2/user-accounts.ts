@@ -3,7 +3,6 @@ import { wpHashPassword } from '../../auth/password-hashes';
 import { roleCapabilities, setUserRoles } from '../../auth/user-roles';
 import { removeAttachmentFiles } from '../../media/stored-upload';
 import { deleteAttachmentRows } from '../../wp/attachments';
-import { updateOption } from '../../wp/options';
 import { deletePostForGood } from '../../wp/post-delete';
 import { trashPost } from '../../wp/post-writer';
 import { loadPostMeta } from '../../wp/postmeta';
@@ -16,6 +15,7 @@ import { WP_META } from '../registry/meta-keys';
 import { calendarEnv } from '../site/calendar-env';
 import type { CalendarContext } from '../site/calendar-context';
 import { sizeFiles } from './media-writes';
+import { stampLastSavePost } from '../site/tec-stamps';
 
 /**
  * The users controller's writes on this site: accounts through the auth layer (wp_insert_user, roles, password
@@ -33,7 +33,7 @@ const TRASHED = new Set(['post', 'page']);
 const calendarContext = (ctx: WpRestContext) => ctx as unknown as CalendarContext;
 
 /** TEC's `tribe_last_save_post` after any of its posts changed (its save and delete hooks stamp it). */
-const stampSave = (ctx: WpRestContext, wp: WpData) => updateOption(wp, 'tribe_last_save_post', (ctx.now.getTime() / 1000).toFixed(4));
+const stampSave = (ctx: WpRestContext, wp: WpData) => stampLastSavePost(wp, ctx.now);
 
 export function calendarUserAccounts(registry: CalendarRegistry): UserAccounts {
   const deletedTypes = [...CORE_DELETED_WITH_USER, ...registry.postTypes.map((t) => t.postType)];

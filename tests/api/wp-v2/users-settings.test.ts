@@ -80,11 +80,30 @@ describe('settings and profile writes', () => {
       const scenario = wpWrite('settings as administrator');
       const [write] = scenario.steps;
       expect(await serviceExchange(t, write!)).toEqual(recordedExchange(write!));
-      // TEC's own bookkeeping options (tribe_last_*) follow its save hooks, which a settings write does not run here.
-      for (const change of scenario.rows.options!.changed.filter((c) => !c.key.startsWith('tribe_last'))) {
+      // TEC's cache stamps (tribe_last_*) follow the change of `start_of_week`: the time of the write (the test's clock).
+      const stamp = (Date.parse(wpCalendar().recordedAt) / 1000).toFixed(4);
+      for (const change of scenario.rows.options!.changed) {
         const row = await t.wp.knex(`${t.prefix}options`).where({ option_name: change.key }).first();
-        expect([change.key, row?.option_value]).toEqual([change.key, change.columns.option_value![1]]);
+        const expected = change.key.startsWith('tribe_last') ? stamp : change.columns.option_value![1];
+        expect([change.key, row?.option_value]).toEqual([change.key, expected]);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("stamps TEC's caches only when an option its listeners follow changes", async () => {
+    const t = await startOnWpRows();
+    try {
+      const stamps = async () => (await t.wp.knex(`${t.prefix}options`).whereIn('option_name', ['tribe_last_updated_option', 'tribe_last_save_post']).orderBy('option_name').select('option_value')).map((r: { option_value: string }) => r.option_value);
+      const settings = (body: Record<string, unknown>) => serviceExchange(t, { method: 'POST', path: '/wp/v2/settings', as: 'admin', body });
+      const before = await stamps();
+      const current = (await t.wp.knex(`${t.prefix}options`).where({ option_name: 'start_of_week' }).first()).option_value as string;
+      await settings({ title: 'Another title', posts_per_page: 7, start_of_week: Number(current) });
+      expect(await stamps()).toEqual(before);
+      await settings({ start_of_week: (Number(current) + 1) % 7 });
+      const stamp = (Date.parse(wpCalendar().recordedAt) / 1000).toFixed(4);
+      expect(await stamps()).toEqual([stamp, stamp]);
     } finally {
       await t.close();
     }
