@@ -16,7 +16,8 @@ import type { WpData } from './wp-handle';
  */
 
 export interface TermQuery {
-  taxonomy: string;
+  /** One taxonomy, or several (wp/v2's search of terms; without `hideEmpty`). */
+  taxonomy: string | readonly string[];
   /** Terms per page (`number`), at least 1. */
   number: number;
   offset: number;
@@ -86,7 +87,7 @@ export async function queryTerms(wp: WpData, registry: TaxonomyRegistry, q: Term
   if ('termOrder' in orderBy && !q.objectId) return { terms: [], total: 0 };
 
   const filtered = (): Knex.QueryBuilder => {
-    const query = termsOf(wp).where('tt.taxonomy', q.taxonomy);
+    const query = termsOf(wp).whereIn('tt.taxonomy', typeof q.taxonomy === 'string' ? [q.taxonomy] : [...q.taxonomy]);
     if (q.objectId) query.join({ tr: wp.t.term_relationships }, 'tr.term_taxonomy_id', 'tt.term_taxonomy_id').where('tr.object_id', q.objectId);
     // "0" (every item absint'd to 0) is empty to PHP, so it filters nothing.
     if (includeGiven && include.join(',') !== '0') query.whereIn('t.term_id', include);
@@ -100,8 +101,8 @@ export async function queryTerms(wp: WpData, registry: TaxonomyRegistry, q: Term
     }
     return query;
   };
-  const hideEmpty = q.hideEmpty && !q.objectId;
-  const hierarchical = registry.hierarchical(q.taxonomy);
+  const hideEmpty = q.hideEmpty && !q.objectId && typeof q.taxonomy === 'string';
+  const hierarchical = typeof q.taxonomy === 'string' && registry.hierarchical(q.taxonomy);
 
   const counted = filtered().clearSelect();
   if (hideEmpty) counted.where('tt.count', '>', 0);

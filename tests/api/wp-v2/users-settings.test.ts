@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestApp } from '../../support/test-app';
-import { startOnWpRows, wpCalendar, wpExtraReads, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
+import { replayWp, startOnWpRows, wpCalendar, wpExtraReads, wpRead, wpReads, wpWrite } from '../../support/wp-v2-answers';
 import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 
 /**
@@ -96,7 +96,7 @@ describe('settings and profile writes', () => {
     const t = await startOnWpRows();
     try {
       const stamps = async () => (await t.wp.knex(`${t.prefix}options`).whereIn('option_name', ['tribe_last_updated_option', 'tribe_last_save_post']).orderBy('option_name').select('option_value')).map((r: { option_value: string }) => r.option_value);
-      const settings = (body: Record<string, unknown>) => serviceExchange(t, { method: 'POST', path: '/wp/v2/settings', as: 'admin', body });
+      const settings = (body: Record<string, unknown>) => replayWp(t, { method: 'POST', path: '/wp/v2/settings', as: 'admin', body });
       const before = await stamps();
       const current = (await t.wp.knex(`${t.prefix}options`).where({ option_name: 'start_of_week' }).first()).option_value as string;
       await settings({ title: 'Another title', posts_per_page: 7, start_of_week: Number(current) });
