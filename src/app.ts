@@ -8,6 +8,7 @@ import { FeedCache } from './calendar/front-end/feed-cache';
 import { ALIAS_NAMESPACE, PRIMARY_NAMESPACE } from './calendar/registry/identifiers';
 import { CALENDAR_STAMP_FAMILIES } from './calendar/data/stamp-families';
 import { calendarNamespace } from './calendar/namespace';
+import { wpV2SearchRoute } from './calendar/wp-v2/search-route';
 import { wpV2MediaRoutes } from './calendar/wp-v2/media-routes';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
@@ -146,7 +147,7 @@ export function createApp(deps: AppDeps): express.Express {
     return undefined;
   };
   const rest = createRestServer<AppContext>({
-    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry), [...wpV2MediaRoutes(), ...wpV2PostRoutes(registry)]), ...(deps.extraNamespaces ?? [])],
+    namespaces: [calendarNamespace(registry), tecNamespace(registry), wpV2Namespace(calendarWpV2Registrations(registry), [...wpV2MediaRoutes(), ...wpV2PostRoutes(registry)], wpV2SearchRoute()), ...(deps.extraNamespaces ?? [])],
     createContext: contextFor,
     authenticate: createAuthenticator(authOptions),
     classifyError,

@@ -6,8 +6,9 @@ import { isEmail } from '../wp/text/user-input';
  * registered with core's descriptions and in core's keyword order, as the route descriptors list them.
  */
 
-export const contextArg = () =>
-  wpEnum(['view', 'embed', 'edit']).default('view').meta(registered('description, type, enum, default', 'Scope under which the request is made; determines fields present in response.'));
+/** `contexts`: those the route's schema has (every one by default; search results have no edit context). */
+export const contextArg = (contexts: readonly ['view', ...string[]] = ['view', 'embed', 'edit']) =>
+  wpEnum(contexts).default('view').meta(registered('description, type, enum, default', 'Scope under which the request is made; determines fields present in response.'));
 
 export const pageArg = () => wpInteger({ minimum: 1 }).default(1).meta(registered('description, type, default, minimum', 'Current page of the collection.'));
 

@@ -156,13 +156,17 @@ function buildQuery(params: Record<string, unknown>, prefix?: string): string[] 
   return out;
 }
 
-/** The answer's paging headers: the totals, and `prev`/`next` links built from the request's own query string. */
-export function pagingHeaders(collectionUrl: string, query: Record<string, unknown>, page: number, total: number, perPage: number): Record<string, string | number> {
+/**
+ * The answer's paging headers: the totals, and `prev`/`next` links built from the request's own query string. The
+ * posts and terms controllers point `prev` past the last page back to the last page; the search controller does not
+ * (`clampPrev: false`).
+ */
+export function pagingHeaders(collectionUrl: string, query: Record<string, unknown>, page: number, total: number, perPage: number, clampPrev = true): Record<string, string | number> {
   const maxPages = Math.ceil(total / perPage);
   const headers: Record<string, string | number> = { 'X-WP-Total': total, 'X-WP-TotalPages': maxPages };
   const link = (n: number) => `${collectionUrl}?${buildQuery({ ...query, page: n }).join('&')}`;
   const links: string[] = [];
-  if (page > 1) links.push(`<${link(Math.min(page - 1, maxPages))}>; rel="prev"`);
+  if (page > 1) links.push(`<${link(clampPrev ? Math.min(page - 1, maxPages) : page - 1)}>; rel="prev"`);
   if (maxPages > page) links.push(`<${link(page + 1)}>; rel="next"`);
   if (links.length > 0) headers.Link = links.join(', ');
   return headers;

@@ -47,6 +47,8 @@ const WP_V2_ERRORS = {
   rest_taxonomy_invalid: entry(404, 'Invalid taxonomy.'),
   rest_forbidden_context_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
   rest_cannot_view_taxonomy: entry(401, 'Sorry, you are not allowed to manage terms in this taxonomy.'),
+  // Search (WP_REST_Search_Controller)
+  rest_search_invalid_page_number: entry(400, 'The page number requested is larger than the number of pages available.'),
   // Post statuses (WP_REST_Post_Statuses_Controller)
   rest_status_invalid: entry(404, 'Invalid status.'),
   rest_cannot_read_status: entry(401, 'Cannot view status.'),

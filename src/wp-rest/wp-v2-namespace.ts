@@ -8,10 +8,10 @@ import { WP_V2, type WpRestContext, type WpV2Registrations } from './wp-rest-con
 
 /**
  * WordPress's own `wp/v2` namespace as far as the service serves it, its routes in WordPress's registration order
- * (create_initial_rest_routes(): the post types' routes first, given by the caller): what the site registered (WpV2Registrations) decides the taxonomies and the
+ * (create_initial_rest_routes(): the post types' routes first, given by the caller, and the search, which reads them): what the site registered (WpV2Registrations) decides the taxonomies and the
  * permission model; nothing here names a plugin's type.
  */
-export function wpV2Namespace<C extends WpRestContext>(reg: WpV2Registrations, posts: Array<RouteDef<C>> = []): NamespaceDef<C> {
+export function wpV2Namespace<C extends WpRestContext>(reg: WpV2Registrations, posts: Array<RouteDef<C>> = [], search: Array<RouteDef<C>> = []): NamespaceDef<C> {
   const types = typeRoutes(reg);
   const routes: Array<RouteDef<C>> = [
     ...posts,
@@ -20,6 +20,7 @@ export function wpV2Namespace<C extends WpRestContext>(reg: WpV2Registrations, p
     ...types.taxonomies,
     ...inRegistrationOrder(reg.taxonomies).flatMap((tax) => termRoutes(reg, tax)),
     ...userRoutes(reg),
+    ...search,
     ...settingsRoutes(reg),
   ];
   return { namespace: WP_V2, routes };

@@ -35,6 +35,21 @@ export function postPermalink(
   return `${site.home}/?${type.queryVar}=${post.post_name}`;
 }
 
+/**
+ * get_permalink() of core's posts and pages: a page at its name, a post at the structure with its date and name tags
+ * filled in; a post not published, or any post without pretty permalinks, at `?p=` / `?page_id=`.
+ */
+export function corePostPermalink(site: PermalinkSite, post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'> & { post_date?: string }): string {
+  const { home, permalinkStructure: structure } = site;
+  if (post.post_status !== 'publish' || !structure) return post.post_type === 'page' ? `${home}/?page_id=${post.ID}` : `${home}/?p=${post.ID}`;
+  if (post.post_type === 'page') return `${home}/${post.post_name}/`;
+  const [date = '', time = ''] = (post.post_date ?? '').split(' ');
+  const [year = '', monthnum = '', day = ''] = date.split('-');
+  const [hour = '', minute = '', second = ''] = time.split(':');
+  const tags: Record<string, string> = { year, monthnum, day, hour, minute, second, postname: post.post_name, post_id: String(post.ID) };
+  return `${home}${structure.replace(/%([a-z_]+)%/g, (m, tag: string) => tags[tag] ?? m)}`;
+}
+
 /** A taxonomy's rewrite rules as register_taxonomy() holds them. */
 export interface TaxonomyRewrite {
   /** Permastruct base before the term, e.g. `events/category` or `tag`. */

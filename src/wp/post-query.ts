@@ -12,7 +12,8 @@ import type { WpData } from './wp-handle';
 export type StatusFilter = { in: readonly string[] } | { notIn: readonly string[] };
 
 export interface PostFilter {
-  postType: string;
+  /** One post type, or several (wp/v2's search). */
+  postType: string | readonly string[];
   status: StatusFilter;
   /** post__in. */
   ids?: readonly number[];
@@ -133,7 +134,10 @@ function whereTaxQuery(wp: WpData, query: Knex.QueryBuilder, tax: TaxQuery, id: 
  */
 export function wherePostMatches(wp: WpData, query: Knex.QueryBuilder, filter: PostFilter, columns: PostColumns = POSTS_COLUMNS): Knex.QueryBuilder {
   const id = columns.id;
-  if (columns.type !== null) query.where(columns.type, filter.postType);
+  if (columns.type !== null) {
+    if (typeof filter.postType === 'string') query.where(columns.type, filter.postType);
+    else query.whereIn(columns.type, [...filter.postType]);
+  }
   whereStatus(query, columns.status, filter.status);
   if (filter.ids) query.whereIn(id, filter.ids.length > 0 ? [...filter.ids] : [0]);
   if (filter.idsNotIn && filter.idsNotIn.length > 0) query.whereNotIn(id, [...filter.idsNotIn]);

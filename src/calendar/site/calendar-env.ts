@@ -1,7 +1,7 @@
 import { canPostUnfilteredHtml, type PostAction, type PostCapRecord, type Subject, type TermAction } from '../../auth/permissions';
 import { restRoot } from '../../http/context';
 import { resolveZone } from '../../php/date-time';
-import { postPermalink } from '../../wp/permalinks';
+import { corePostPermalink, postPermalink } from '../../wp/permalinks';
 import type { PostWriteContext } from '../../wp/post-writer';
 import type { PostRow } from '../../wp/posts';
 import type { SiteSettings } from '../../wp/site';
@@ -30,7 +30,8 @@ export interface CalendarEnv {
   root: string;
   /** May the caller do `action` on this post type or taxonomy (and this post)? (map_meta_cap, the registry's rules) */
   can(action: PostAction | TermAction, subject: Subject, record?: PostCapRecord): boolean;
-  permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'>): string;
+  /** get_permalink(): the calendar's types by their rewrites, core's posts and pages by the site's structure. */
+  permalink(post: Pick<PostRow, 'ID' | 'post_name' | 'post_status' | 'post_type'> & { post_date?: string }): string;
   write: PostWriteContext;
   /** WordPress's per-request counters of media shortcodes (`audio-0-1`, `#gallery-2`), shared by every post rendered. */
   shortcodeCounters: ShortcodeCounters;
@@ -49,6 +50,9 @@ const hostOf = (url: string): string | undefined => {
   }
 };
 
+/** Core's post types with permalinks of their own (an attachment's follows its parent's). */
+const CORE_POST_TYPES = ['post', 'page'];
+
 export async function calendarEnv(ctx: CalendarContext, namespace: string): Promise<CalendarEnv> {
   const registry = ctx.registry;
   const site = await ctx.site();
@@ -58,6 +62,7 @@ export async function calendarEnv(ctx: CalendarContext, namespace: string): Prom
   const rewrites = new Map(registry.rewrites(tec).map((rewrite) => [rewrite.postType, rewrite]));
   const can: CalendarEnv['can'] = (action, subject, record) => registry.can(ctx.principal, action, subject, record);
   const permalink: CalendarEnv['permalink'] = (post) => {
+    if (CORE_POST_TYPES.includes(post.post_type)) return corePostPermalink(site, post);
     const type = rewrites.get(post.post_type) ?? { postType: post.post_type, rewriteSlug: post.post_type, queryVar: post.post_type };
     const canReadPrivate = post.post_status === 'private' && can('read_private', { postType: post.post_type });
     return postPermalink(site, type, post, { canReadPrivate });

@@ -29,7 +29,7 @@ describe('the wp/v2 routes in the indexes', () => {
     const res = await t.request.get(`/wp-json${x.path}`);
     expect(res.status).toBe(200);
     const served = Object.keys(res.body.routes as Record<string, unknown>).filter((p) => p.startsWith('/wp/v2/'));
-    expect(served).toEqual(expect.arrayContaining(['/wp/v2/tags', '/wp/v2/tribe_events_cat/(?P<id>[\\d]+)', '/wp/v2/settings', '/wp/v2/statuses', '/wp/v2/statuses/(?P<status>[\\w-]+)', ...POST_TYPE_ROUTES, ...MEDIA_ROUTES]));
+    expect(served).toEqual(expect.arrayContaining(['/wp/v2/tags', '/wp/v2/tribe_events_cat/(?P<id>[\\d]+)', '/wp/v2/settings', '/wp/v2/search', '/wp/v2/statuses', '/wp/v2/statuses/(?P<status>[\\w-]+)', ...POST_TYPE_ROUTES, ...MEDIA_ROUTES]));
     expect(x.path === '/' ? res.body.namespaces : ['wp/v2']).toContain('wp/v2');
     const differing = served.filter((p) => JSON.stringify(res.body.routes[p]) !== JSON.stringify(recorded.routes[p]));
     expect(differing).toEqual([]);
