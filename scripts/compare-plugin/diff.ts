@@ -15,7 +15,12 @@ const HEADERS = [
 
 /** antispambot() entity-encodes organizer e-mails at random on every request: compare them decoded. */
 export function normalizeBody(body: string): string {
-  return body.replace(/"email":"([^"]*)"/g, (_, v: string) => `"email":"${v.replace(/&#(\d+);/g, (__, n) => String.fromCharCode(Number(n)))}"`);
+  return (
+    body
+      .replace(/"email":"([^"]*)"/g, (_, v: string) => `"email":"${v.replace(/&#(\d+);/g, (__, n) => String.fromCharCode(Number(n)))}"`)
+      // An autosave's preview link carries a nonce of the site's own (wp_create_nonce()): compared without it.
+      .replace(/preview_nonce=[0-9a-f]{10}/g, 'preview_nonce=<nonce>')
+  );
 }
 
 export interface Difference {

@@ -99,6 +99,27 @@ const EXTRA_READS: WpExchange[] = [
     ['search post formats a', 'type=post-format&search=a', 'anon'],
   ] as const).map(([name, query, as]): WpExchange => ({ name: `${name} [${as}]`, method: 'GET', path: `/wp/v2/search${query ? `?${query}` : ''}`, as })),
   { name: 'OPTIONS /wp/v2/search [anon]', method: 'OPTIONS', path: '/wp/v2/search', as: 'anon' },
+  // Revisions and autosaves: one revision, the checks of its parent and of the list's paging and order.
+  ...([
+    ['revision talk', 'tribe_events/15/revisions/34', 'admin'],
+    ['revision talk context=edit', 'tribe_events/15/revisions/34?context=edit', 'editor'],
+    ['revision talk _fields', 'tribe_events/15/revisions/34?_fields=id,title', 'admin'],
+    ['revision talk', 'tribe_events/15/revisions/34', 'author'],
+    ['revision of another parent', 'tribe_events/14/revisions/34', 'admin'],
+    ['revision missing', 'tribe_events/15/revisions/999', 'admin'],
+    ['revision not a revision', 'tribe_events/15/revisions/14', 'admin'],
+    ['revision under a venue route', 'tribe_venue/15/revisions/34', 'admin'],
+    ['revisions page past the last', 'tribe_events/15/revisions?per_page=1&page=2', 'admin'],
+    ['revisions per_page=1', 'tribe_events/15/revisions?per_page=1', 'admin'],
+    ['revisions orderby relevance', 'tribe_events/15/revisions?orderby=relevance', 'admin'],
+    ['revisions orderby include', 'tribe_events/15/revisions?orderby=include', 'admin'],
+    ['revisions offset past the last', 'tribe_events/15/revisions?offset=5', 'admin'],
+    ['revisions search', 'tribe_events/15/revisions?search=talk', 'admin'],
+    ['autosave missing', 'tribe_events/15/autosaves/34', 'admin'],
+    ['autosave of a missing post', 'tribe_events/999999/autosaves', 'admin'],
+  ] as const).map(([name, path, as]): WpExchange => ({ name: `${name} [${as}]`, method: 'GET', path: `/wp/v2/${path}`, as })),
+  { name: 'revision delete of a missing post [admin]', method: 'DELETE', path: '/wp/v2/tribe_events/999999/revisions/34?force=true', as: 'admin' },
+  { name: 'revision delete [anon]', method: 'DELETE', path: '/wp/v2/tribe_events/15/revisions/34?force=true', as: 'anon' },
   // The post statuses: the public ones for anyone, the others for those who may edit a type's posts.
   ...(['anon', 'subscriber', 'contributor', 'admin'] as const).flatMap((as): WpExchange[] => [
     { name: `statuses context=edit [${as}]`, method: 'GET', path: '/wp/v2/statuses?context=edit', as },

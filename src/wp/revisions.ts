@@ -1,6 +1,7 @@
 import { postTextForDb } from './post-save-filters';
 import type { PostWriteContext } from './post-writer';
-import { insertPostRow, updatePostRow, type PostRow } from './posts';
+import { formatWallClock } from '../php/date-time';
+import { getPost, insertPostRow, updatePostRow, type PostRow } from './posts';
 import type { WpData } from './wp-handle';
 
 /**
@@ -59,4 +60,51 @@ export async function revisionCounts(wp: WpData, postIds: readonly number[]): Pr
     else out.set(parent, { count: 1, latest: Number(row.ID) });
   }
   return out;
+}
+
+export type RevisionText = Partial<Record<(typeof REVISION_FIELDS)[number], string>>;
+
+/** wp_get_post_autosave(): the user's autosave of the post (`<id>-autosave-v1`), if any. */
+export async function postAutosave(wp: WpData, postId: number, userId: number): Promise<PostRow | undefined> {
+  const row: { ID: number } | undefined = await wp.knex(wp.t.posts).first('ID').where({ post_parent: postId, post_type: 'revision', post_name: `${postId}-autosave-v1`, post_author: userId });
+  return row ? getPost(wp, Number(row.ID)) : undefined;
+}
+
+/**
+ * The autosaves controller's create_post_autosave(): the user's one autosave of the post holds the text sent (the
+ * fields not sent stay as they were, or empty in a new one), dated now. When nothing sent differs from the post and
+ * the user already has an autosave, that one is kept as it is. Returns the autosave's id.
+ */
+export async function savePostAutosave(wp: WpData, ctx: PostWriteContext, post: PostRow, text: RevisionText, userId: number): Promise<number> {
+  const sent = REVISION_FIELDS.filter((f) => text[f] !== undefined);
+  const old = await postAutosave(wp, post.ID, userId);
+  const different = sent.some((f) => normalizeWhitespace(text[f]!) !== normalizeWhitespace(String(post[f] ?? '')));
+  if (old && !different) return old.ID;
+  const fields = Object.fromEntries(sent.map((f) => [f, postTextForDb(f, text[f]!, false, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost })]));
+  const local = formatWallClock(ctx.now, ctx.siteZone);
+  const gmt = formatWallClock(ctx.now, 'UTC');
+  const dates = { post_date: local, post_date_gmt: gmt, post_modified: local, post_modified_gmt: gmt };
+  if (old) {
+    await updatePostRow(wp, old.ID, { ...fields, ...dates, post_author: userId });
+    return old.ID;
+  }
+  const id = await insertPostRow(wp, {
+    post_type: 'revision',
+    post_status: 'inherit',
+    post_parent: post.ID,
+    post_name: `${post.ID}-autosave-v1`,
+    post_title: '',
+    post_content: '',
+    post_excerpt: '',
+    ...fields,
+    post_author: userId,
+    ...dates,
+    comment_status: 'closed',
+    ping_status: 'closed',
+    post_password: '',
+    menu_order: 0,
+    post_mime_type: '',
+  });
+  await updatePostRow(wp, id, { guid: `${ctx.homeUrl}/?p=${id}` });
+  return id;
 }

@@ -10,6 +10,8 @@ import type { Req } from '../post-resource/request';
 import { listPosts, mayList, mayRead, readPost, SITE_STATUSES, validateStatuses } from './post-reads';
 import { createArgs, deleteArgs, mayCreate, mayDelete, mayUpdate, createPost, deletePost, updateArgs, updatePost } from './post-writes';
 import { restPostType } from './post-view';
+import { wpV2RevisionRoutes } from './revision-routes';
+import { autosaveRoutes } from './autosave-routes';
 
 /**
  * WordPress's posts controller routes for each calendar post type, under its `wp/v2` rest_base: the collection
@@ -77,6 +79,8 @@ export function wpV2PostRoutes(registry: CalendarRegistry): Array<RouteDef<C>> {
     return [
       { path: `/${def.wpRestBase}`, endpoints: collection(registry, def), schema },
       { path: `/${def.wpRestBase}/(?P<id>[\\d]+)`, endpoints: item(registry, def), schema },
+      ...wpV2RevisionRoutes(def),
+      ...autosaveRoutes(registry, def),
     ];
   });
 }

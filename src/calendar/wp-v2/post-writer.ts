@@ -168,8 +168,11 @@ async function rewriteCost(wp: WpData, id: number): Promise<void> {
   for (const cost of costs.length > 0 ? costs : ['']) await addPostMeta(wp, id, EVENT_META.cost, cost ?? '');
 }
 
-/** The writer of one request; `outcome` receives what is answered after the commit. */
-export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): PostWriter<WpWriteArgs> {
+/**
+ * The writer of one request; `outcome` receives what is answered after the commit. `autosave`: the wp_update_post()
+ * of an autosave, which runs the save hooks but not the plugin's REST ones (the cost rewrite).
+ */
+export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome, autosave = false): PostWriter<WpWriteArgs> {
   const isEvent = def.postType === POST_TYPE.event;
   return {
     postFields,
@@ -177,7 +180,7 @@ export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome): Post
       await saveHook(env, wp, def, id, !existing);
       await writeFeaturedMedia(wp, id, input.args.featured_media);
       await writeTerms(env, wp, def, id, input.args);
-      if (existing && isEvent) await rewriteCost(wp, id);
+      if (existing && isEvent && !autosave) await rewriteCost(wp, id);
       outcome.metaError = await writeMeta(wp, def.postType, id, input.args.meta);
       const meta = input.args.meta as Record<string, unknown> | undefined;
       const scheduled = meta !== null && typeof meta === 'object' && SCHEDULE_KEYS.some((k) => k in meta);

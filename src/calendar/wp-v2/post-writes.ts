@@ -1,6 +1,6 @@
 import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
-import { getPost } from '../../wp/posts';
+import { getPost, type PostRow } from '../../wp/posts';
 import { getUserById } from '../../wp/users';
 import { getTermsByIds } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
@@ -109,6 +109,21 @@ export async function updatePost(def: PostTypeDefinition, req: Req): Promise<Rec
   await commitUpdate(env, wpV2Definition(def, outcome), existing, input, async () => undefined);
   if (outcome.metaError) throw outcome.metaError;
   return editObject(env, def, env.ctx.wp, existing.ID, req);
+}
+
+/** The fields wp_update_post() takes from a request (prepare_item_for_database()'s post fields; no terms or meta). */
+const POST_FIELDS = ['date', 'date_gmt', 'slug', 'status', 'password', 'title', 'content', 'author', 'excerpt'];
+
+/**
+ * wp_update_post() of the request's post fields alone, as an autosave of one's own draft writes it: during an
+ * autosave WordPress keeps no revision of the update.
+ */
+export async function updatePostFields(def: PostTypeDefinition, env: CalendarEnv, existing: PostRow, req: Req): Promise<void> {
+  const args = Object.fromEntries(Object.entries(req.args).filter(([key, value]) => POST_FIELDS.includes(key) && value !== undefined));
+  await checkWrite(env, def, args);
+  const autosaving = { ...env, write: { ...env.write, revisionTypes: undefined } };
+  const input = { args, params: args, prepared: writePreparation(env.ctx) };
+  await commitUpdate(autosaving, { ...wpV2Definition(def, {}), writer: wpV2Writer(def, {}, true) }, existing, input, async () => undefined);
 }
 
 export async function deletePost(def: PostTypeDefinition, req: Req): Promise<Record<string, unknown>> {
