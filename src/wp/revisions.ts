@@ -14,23 +14,17 @@ const REVISION_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
 /** normalize_whitespace(): trimmed, line breaks unified, runs of spaces and tabs collapsed. */
 const normalizeWhitespace = (text: string) => text.trim().replace(/[\r\n]+/g, '\n').replace(/[ \t]+/g, ' ');
 
-export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: PostRow, authorId: number): Promise<void> {
-  if (post.post_status === 'auto-draft' || !ctx.revisionTypes?.has(post.post_type)) return;
-  const latest: PostRow | undefined = await wp.knex(wp.t.posts).where({ post_parent: post.ID, post_type: 'revision' }).orderBy('ID', 'desc').first();
-  if (latest && REVISION_FIELDS.every((f) => normalizeWhitespace(String(latest[f] ?? '')) === normalizeWhitespace(String(post[f] ?? '')))) return;
-  // _wp_post_revision_data(): the revision is dated with the post's modification time.
+/** _wp_put_post_revision(): a `revision` child of the post, named `<id>-<kind>-v1`, its guid `?p=<its id>`. */
+async function insertRevision(wp: WpData, ctx: PostWriteContext, parent: PostRow, kind: 'revision' | 'autosave', fields: Partial<PostRow>): Promise<number> {
   const id = await insertPostRow(wp, {
     post_type: 'revision',
     post_status: 'inherit',
-    post_parent: post.ID,
-    post_name: `${post.ID}-revision-v1`,
-    // The copy is saved through wp_insert_post() too: the save filters run again on it (a title is trimmed again).
-    ...Object.fromEntries(REVISION_FIELDS.map((f) => [f, postTextForDb(f, post[f], false, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost })])),
-    post_author: authorId,
-    post_date: post.post_modified,
-    post_date_gmt: post.post_modified_gmt,
-    post_modified: post.post_modified,
-    post_modified_gmt: post.post_modified_gmt,
+    post_parent: parent.ID,
+    post_name: `${parent.ID}-${kind}-v1`,
+    post_title: '',
+    post_content: '',
+    post_excerpt: '',
+    ...fields,
     comment_status: 'closed',
     ping_status: 'closed',
     post_password: '',
@@ -38,6 +32,23 @@ export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: Post
     post_mime_type: '',
   });
   await updatePostRow(wp, id, { guid: `${ctx.homeUrl}/?p=${id}` });
+  return id;
+}
+
+export async function saveRevision(wp: WpData, ctx: PostWriteContext, post: PostRow, authorId: number): Promise<void> {
+  if (post.post_status === 'auto-draft' || !ctx.revisionTypes?.has(post.post_type)) return;
+  const latest: PostRow | undefined = await wp.knex(wp.t.posts).where({ post_parent: post.ID, post_type: 'revision' }).orderBy('ID', 'desc').first();
+  if (latest && REVISION_FIELDS.every((f) => normalizeWhitespace(String(latest[f] ?? '')) === normalizeWhitespace(String(post[f] ?? '')))) return;
+  // _wp_post_revision_data(): the revision is dated with the post's modification time.
+  await insertRevision(wp, ctx, post, 'revision', {
+    // The copy is saved through wp_insert_post() too: the save filters run again on it (a title is trimmed again).
+    ...Object.fromEntries(REVISION_FIELDS.map((f) => [f, postTextForDb(f, post[f], false, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost })])),
+    post_author: authorId,
+    post_date: post.post_modified,
+    post_date_gmt: post.post_modified_gmt,
+    post_modified: post.post_modified,
+    post_modified_gmt: post.post_modified_gmt,
+  });
 }
 
 /**
@@ -88,23 +99,5 @@ export async function savePostAutosave(wp: WpData, ctx: PostWriteContext, post: 
     await updatePostRow(wp, old.ID, { ...fields, ...dates, post_author: userId });
     return old.ID;
   }
-  const id = await insertPostRow(wp, {
-    post_type: 'revision',
-    post_status: 'inherit',
-    post_parent: post.ID,
-    post_name: `${post.ID}-autosave-v1`,
-    post_title: '',
-    post_content: '',
-    post_excerpt: '',
-    ...fields,
-    post_author: userId,
-    ...dates,
-    comment_status: 'closed',
-    ping_status: 'closed',
-    post_password: '',
-    menu_order: 0,
-    post_mime_type: '',
-  });
-  await updatePostRow(wp, id, { guid: `${ctx.homeUrl}/?p=${id}` });
-  return id;
+  return insertRevision(wp, ctx, post, 'autosave', { ...fields, post_author: userId, ...dates });
 }

@@ -1,7 +1,6 @@
 import { startOnPluginRows } from '../../support/plugin-answers';
-import type { TestApp } from '../../support/test-app';
-import { replayWp, startOnWpRows, wpCalendar, wpExtraReads, wpReads, wpWrites } from '../../support/wp-v2-answers';
-import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
+import { wpCalendar, wpWrites } from '../../support/wp-v2-answers';
+import { replayRecordedReads } from '../../support/wp-v2-read-suite';
 import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
 /**
@@ -12,25 +11,9 @@ import { replayScenario, rowLines } from '../../support/wp-v2-rows';
  */
 
 const REVISION_ROUTE = /^\/wp\/v2\/(tribe_events|tribe_venue|tribe_organizer)\/\d+\/(revisions|autosaves)(\/|\?|$)/;
-const reads = Object.entries({ ...wpReads(), ...wpExtraReads() }).filter(([, x]) => REVISION_ROUTE.test(x.path));
 const scenarios = wpWrites().filter((s) => s.steps.some((step) => REVISION_ROUTE.test(step.path)));
 
-describe('wp/v2 revisions and autosaves: reads', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startOnWpRows();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  it('covers the recorded reads', () => expect(reads.length).toBeGreaterThanOrEqual(21));
-
-  it.each(reads)('%s', async (_name, x) => {
-    const res = await replayWp(t, x);
-    expect(comparable(seenReplayed(res))).toBe(comparable(seenRecorded(x)));
-  });
-});
+replayRecordedReads('wp/v2 revisions and autosaves: reads', REVISION_ROUTE, 39);
 
 describe('wp/v2 revisions and autosaves: writes', () => {
   it('covers the recorded writes', () => expect(scenarios.length).toBeGreaterThanOrEqual(9));
