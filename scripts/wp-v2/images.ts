@@ -5,12 +5,18 @@ import { FIXTURE_DIR } from './http';
 
 /**
  * The files the recording uploads, made once and kept in the fixture folder so that a replay sends the same bytes:
- * a 1200×800 JPEG (large enough for every size WordPress makes), a 64×64 PNG and a text file.
+ * a 1200×800 JPEG (large enough for every size WordPress makes), a 64×64 PNG, a text file and a photo with EXIF tags.
  */
 
 export const POSTER = 'poster.jpg';
 export const SMALL = 'small.png';
 export const TEXT = 'notes.txt';
+/** A photo as a camera writes it: EXIF tags WordPress reads into `image_meta` (description, artist, exposure…). */
+export const PHOTO = 'harbour.jpg';
+export const PHOTO_EXIF = {
+  IFD0: { Make: 'Canon', Model: 'Canon EOS 80D', Artist: 'Jane Photographer', Copyright: '(c) 2026 Jane', ImageDescription: 'Harbour at dusk', Orientation: '1' },
+  IFD2: { FNumber: '28/10', ExposureTime: '1/250', FocalLength: '50/1', ISOSpeedRatings: '400', DateTimeDigitized: '2026:05:01 18:30:12', DateTimeOriginal: '2026:05:01 18:30:12' },
+};
 
 function gradient(width: number, height: number): Buffer {
   const pixels = Buffer.alloc(width * height * 3);
@@ -31,6 +37,8 @@ export async function ensureUploadFiles(): Promise<void> {
   if (!existsSync(poster)) await sharp(gradient(1200, 800), { raw: { width: 1200, height: 800, channels: 3 } }).jpeg({ quality: 70 }).toFile(poster);
   const small = resolve(FIXTURE_DIR, SMALL);
   if (!existsSync(small)) await sharp(gradient(64, 64), { raw: { width: 64, height: 64, channels: 3 } }).png().toFile(small);
+  const photo = resolve(FIXTURE_DIR, PHOTO);
+  if (!existsSync(photo)) await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 160 } } }).withExif(PHOTO_EXIF).jpeg().toFile(photo);
   const text = resolve(FIXTURE_DIR, TEXT);
   if (!existsSync(text)) writeFileSync(text, 'Plain text, not an image.\n');
 }

@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { allowedMimeType } from './file-types';
 import { FetchRefused } from './safe-fetch';
 import { imageFacts, isInside, storeImageFiles, uploadsFolder, writeNewFile, type MediaSettings, type SizeEntry } from './uploads';
+import { imageMeta, type ImageMeta } from '../wp/image-meta';
+import { readExifTags } from './image-exif';
 
 /**
  * A file uploaded through `POST /wp/v2/media`, stored as wp_handle_sideload() and wp_generate_attachment_metadata()
@@ -23,7 +25,8 @@ export interface StoredUpload {
   name: string;
   mime: string;
   filesize: number;
-  image?: { width: number; height: number; sizes: Record<string, SizeEntry> };
+  /** An image's dimensions, its intermediate sizes and what WordPress reads of its EXIF tags (`image_meta`). */
+  image?: { width: number; height: number; sizes: Record<string, SizeEntry>; meta: ImageMeta };
 }
 
 /** sanitize_file_name(): the characters WordPress removes, blanks as dashes, no leading or trailing dots and dashes. */
@@ -55,7 +58,8 @@ export async function storeUpload(data: Buffer, filename: string, settings: Medi
     try {
       if (facts) {
         const sizes = await storeImageFiles(data, facts, dir, name);
-        return { file: `${folder}/${name}.${ext}`, name, mime, filesize: data.length, image: { width: facts.width, height: facts.height, sizes } };
+        const meta = imageMeta(await readExifTags(data, mime));
+        return { file: `${folder}/${name}.${ext}`, name, mime, filesize: data.length, image: { width: facts.width, height: facts.height, sizes, meta } };
       }
       await writeNewFile(join(dir, `${name}.${ext}`), data, []);
       return { file: `${folder}/${name}.${ext}`, name, mime, filesize: data.length };

@@ -4,6 +4,8 @@ import { basename, dirname, extname, join, relative, isAbsolute } from 'node:pat
 import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 import { resizedImages, type ResizedImage } from './image-resize';
 import { SIZES } from '../wp/image-sizes';
+import { imageMeta, type ImageMeta } from '../wp/image-meta';
+import { readExifTags } from './image-exif';
 
 /**
  * media_sideload_image() without WordPress: the image is fetched (safe-fetch.ts), checked to be an image, stored
@@ -36,6 +38,8 @@ export interface StoredImage {
   height: number;
   filesize: number;
   sizes: Record<string, SizeEntry>;
+  /** What WordPress reads of its EXIF tags (`image_meta`). */
+  meta: ImageMeta;
 }
 
 const FORMATS: Record<string, { mime: string; ext: string }> = {
@@ -179,7 +183,8 @@ export async function importImage(url: string, settings: MediaSettings, now: Dat
   const dir = await uploadsFolder(settings.uploadsDir, folder);
   const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
   const sizes = await storeImageFiles(body, facts, dir, name);
-  return { file: `${folder}/${name}.${facts.format.ext}`, name, mime: facts.format.mime, width: facts.width, height: facts.height, filesize: body.length, sizes };
+  const meta = imageMeta(await readExifTags(body, facts.format.mime));
+  return { file: `${folder}/${name}.${facts.format.ext}`, name, mime: facts.format.mime, width: facts.width, height: facts.height, filesize: body.length, sizes, meta };
 }
 
 /** Removes a stored image and its sizes: a download whose write did not happen leaves no file behind. */
@@ -189,5 +194,3 @@ export async function removeStoredImage(stored: StoredImage, settings: MediaSett
   for (const file of files) await rm(join(settings.uploadsDir, file), { force: true });
 }
 
-/** wp_read_image_metadata()'s answer for an image without EXIF or IPTC data. */
-export const EMPTY_IMAGE_META = { aperture: '0', credit: '', camera: '', caption: '', created_timestamp: '0', copyright: '', focal_length: '0', iso: '0', shutter_speed: '0', title: '', orientation: '0', keywords: [], alt: '' };

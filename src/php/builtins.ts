@@ -40,3 +40,20 @@ export function phpIntval(value: unknown): number {
   if (value !== null && typeof value === 'object') return Object.keys(value).length > 0 ? 1 : 0;
   return 0;
 }
+
+/**
+ * A float as PHP writes it in a string (`(string) $float`, `precision` 14): at most 14 significant digits, trailing
+ * zeros dropped, and the exponent form (`1.0E+20`, `1.0E-5`) outside 1e-5 … 1e14.
+ */
+export function phpFloatString(n: number): string {
+  if (Number.isNaN(n)) return 'NAN';
+  if (!Number.isFinite(n)) return n > 0 ? 'INF' : '-INF';
+  if (n === 0) return Object.is(n, -0) ? '-0' : '0';
+  const exponent = Math.floor(Math.log10(Math.abs(Number(n.toPrecision(14)))));
+  if (exponent < -4 || exponent >= 14) {
+    const [mantissa = '', power = '0'] = n.toExponential(13).split('e');
+    const digits = mantissa.replace(/0+$/, '').replace(/\.$/, '.0');
+    return `${digits}E${power.startsWith('-') ? power : `+${power.replace('+', '')}`}`;
+  }
+  return String(Number(n.toPrecision(14)));
+}

@@ -82,6 +82,8 @@ export const wpExtraReads = (): Record<string, WpAnswer> => json<Record<string, 
 export const wpWrites = (): WpScenario[] => (writesCache ??= json<{ scenarios: WpScenario[] }>('writes.json').scenarios);
 /** The users controller's writes on the same calendar, recorded later (scripts/wp-v2/record-user-writes.ts). */
 export const wpUserWrites = (): WpScenario[] => json<{ scenarios: WpScenario[] }>('user-writes.json').scenarios;
+/** Uploads recorded later (scripts/wp-v2/record-media-extra-writes.ts): photos with EXIF tags. */
+export const wpMediaExtraWrites = (): WpScenario[] => json<{ scenarios: WpScenario[] }>('media-writes-extra.json').scenarios;
 
 export function wpRead(name: string): WpAnswer {
   const answer = wpReads()[name];

@@ -4,7 +4,7 @@ import { insertPost } from '../../wp/post-writer';
 import type { WpData } from '../../wp/wp-handle';
 import type { CalendarEnv } from '../site/calendar-env';
 import { WP_META } from '../registry/meta-keys';
-import { EMPTY_IMAGE_META, type StoredImage } from '../../media/uploads';
+import type { StoredImage } from '../../media/uploads';
 import type { WritePreparation } from './write-preparation';
 
 /** Image URLs given to the plugin's `image` arguments, and the attachments they become. */
@@ -59,7 +59,7 @@ async function insertImportedImage(env: CalendarEnv, wp: WpData, url: string, st
   });
   await addPostMeta(wp, post.ID, WP_META.attachedFile, stored.file);
   const { width, height, file, filesize, sizes } = stored;
-  await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: EMPTY_IMAGE_META });
+  await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: stored.meta });
   await addPostMeta(wp, post.ID, WP_META.importerOriginalUrl, url);
   return post.ID;
 }

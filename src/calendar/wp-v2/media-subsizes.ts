@@ -1,5 +1,6 @@
 import { phpUnserialize } from '../../php/php-serialize';
-import { EMPTY_IMAGE_META, storeMissingSizes } from '../../media/uploads';
+import { storeMissingSizes } from '../../media/uploads';
+import { EMPTY_IMAGE_META } from '../../wp/image-meta';
 import { missingImageSizes } from '../../wp/image-sizes';
 import { loadPostMeta, updatePostMeta } from '../../wp/postmeta';
 import { WP_META } from '../registry/meta-keys';

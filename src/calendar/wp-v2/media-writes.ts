@@ -4,13 +4,13 @@ import { RestResponse } from '../../http/response';
 import { phpUnserialize } from '../../php/php-serialize';
 import { formatWallClock } from '../../php/date-time';
 import { removeAttachmentFiles, storeUpload, UploadRefused, type StoredUpload } from '../../media/stored-upload';
-import { EMPTY_IMAGE_META } from '../../media/uploads';
 import { deleteAttachmentRows } from '../../wp/attachments';
 import { addPostMeta, loadPostMeta, updatePostMeta } from '../../wp/postmeta';
 import { insertPost, updatePost, type PostChanges } from '../../wp/post-writer';
 import { getPost, type PostRow } from '../../wp/posts';
 import { mediaError, type MediaWriteArgs } from '../../wp-rest/media-args';
 import { writeError } from '../../wp-rest/post-write-args';
+import { sanitizeTitle } from '../../wp/text/formatting';
 import { WP_META } from '../registry/meta-keys';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
@@ -82,7 +82,13 @@ export async function editObject(env: CalendarEnv, id: number, req: Req): Promis
 function metadataOf(stored: StoredUpload): Record<string, unknown> {
   if (!stored.image) return { filesize: stored.filesize };
   const { width, height, sizes } = stored.image;
-  return { width, height, file: stored.file, filesize: stored.filesize, sizes, image_meta: EMPTY_IMAGE_META };
+  return { width, height, file: stored.file, filesize: stored.filesize, sizes, image_meta: stored.image.meta };
+}
+
+/** insert_attachment(): an image's EXIF title names it when the request gives none (not a title that slugs to a number). */
+function exifTitle(stored: StoredUpload): string | undefined {
+  const title = stored.image?.meta.title ?? '';
+  return title.trim() !== '' && !/^\d+(\.\d+)?$/.test(sanitizeTitle(title)) ? title : undefined;
 }
 
 /** wp_insert_post() keeps an attachment `private` when asked, and `inherit` for every other status. */
@@ -131,7 +137,8 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
         ...defined(postChanges(env, args, parent)),
         post_type: 'attachment',
         post_status: attachmentStatus(args.status) ?? 'inherit',
-        post_title: args.title ?? stored.name,
+        post_title: present(args.title) ? args.title : (exifTitle(stored) ?? args.title ?? stored.name),
+        ...(present(args.caption) || !stored.image?.meta.caption.trim() ? {} : { post_excerpt: stored.image.meta.caption }),
         post_author: args.author ?? env.ctx.principal.userId,
         post_mime_type: stored.mime,
         comment_status: args.comment_status ?? 'open',

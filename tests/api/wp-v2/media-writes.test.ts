@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startOnPluginRows } from '../../support/plugin-answers';
-import { replayWp, wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
+import { replayWp, wpCalendar, wpMediaExtraWrites, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
 import { comparable, seenRecorded, seenReplayed } from '../../support/wp-v2-compare';
 import { deltaOf, readTables, rowLines } from '../../support/wp-v2-rows';
 import { fileChanges, filesIn, recordedUploads } from '../../support/wp-v2-uploads';
@@ -10,11 +10,12 @@ import { fileChanges, filesIn, recordedUploads } from '../../support/wp-v2-uploa
  * upload, update and delete runs from the recorded calendar, with its uploads folder holding the recorded site's
  * files, and must answer as the plugin's site did, leave the same rows and add or remove the same files. The bytes of
  * the intermediate sizes are the image encoder's (GD there, libvips here): their byte counts are compared folded.
+ * Photos with EXIF tags (media-writes-extra.json) get WordPress's `image_meta`, title and caption.
  */
 
 const MEDIA_ROUTE = /^\/wp\/v2\/media(\/|\?|$)/;
 
-const scenarios: WpScenario[] = wpWrites().filter((s) => MEDIA_ROUTE.test(s.steps[0]!.path));
+const scenarios: WpScenario[] = [...wpWrites(), ...wpMediaExtraWrites()].filter((s) => MEDIA_ROUTE.test(s.steps[0]!.path));
 
 /** An intermediate size's byte count, in answers and in the serialized metadata. */
 const foldSizeBytes = (text: string) =>

@@ -1,0 +1,54 @@
+/**
+ * Records uploads that writes.json does not hold — photos whose EXIF tags WordPress reads into `image_meta`, the title
+ * and the caption — into tests/fixtures/plugin/wp-v2/media-writes-extra.json, in writes.json's form. It makes the same
+ * calendar (scripts/wp-v2/calendar.ts) on an oracle of its own and writes that oracle's site URL as calendar.json's.
+ *
+ *   (cd ../shared/oracle && ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp ./setup.sh)
+ *   ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp npx tsx scripts/wp-v2/record-media-extra-writes.ts
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
+import { FIXTURE_DIR, resited, type WpExchange } from './http';
+import { PHOTO } from './images';
+import { assertUniqueNames, runScenario } from './scenario';
+import { remakeCalendar } from './second-oracle';
+import { listUploads, oracleUploads, oracleWork, readTables, saveState, type OracleState } from './snapshot';
+import type { WriteScenario } from './writes-posts';
+
+const M = '/wp/v2/media';
+const photo = { file: PHOTO, type: 'image/jpeg', disposition: `attachment; filename="${PHOTO}"` };
+const editRead = (as: WpExchange['as']): WpExchange => ({ name: 'read back', method: 'GET', path: `${M}/{0}?context=edit`, as });
+
+const SCENARIOS: WriteScenario[] = [
+  { name: 'upload a photo with EXIF', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: photo }, editRead('admin')] },
+  { name: 'upload a photo with EXIF as author', steps: [{ name: 'upload', method: 'POST', path: M, as: 'author', upload: photo }] },
+  { name: 'upload a photo with EXIF, title and caption given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=Given%20title&caption=Given%20caption`, as: 'admin', upload: photo }] },
+  { name: 'upload a photo with EXIF, an empty title given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=`, as: 'admin', upload: photo }] },
+];
+
+async function main(): Promise<void> {
+  const { recorded, side, db } = await remakeCalendar();
+  try {
+    const state: OracleState = { db: ORACLE_DB, uploads: oracleUploads(), dump: `${oracleWork()}/wp-v2-media-extra.sql` };
+    saveState(state);
+    const base = { db, state, tables: await readTables(db), files: await listUploads(oracleUploads()) };
+    assertUniqueNames(SCENARIOS, 'media writes');
+    const out = [];
+    for (const scenario of SCENARIOS) {
+      const run = await runScenario(side, scenario, base);
+      const steps = run.steps.map(({ x, answer }) => ({ ...x, ...answer }));
+      out.push(resited({ name: scenario.name, steps, rows: run.rows, files: run.files }, SITE, recorded.site));
+      process.stderr.write(`${scenario.name}: ${run.steps.map((s) => s.answer.status).join(' ')}\n`);
+    }
+    writeFileSync(resolve(FIXTURE_DIR, 'media-writes-extra.json'), `${JSON.stringify({ recordedFrom: 'WordPress 7.0.4 with The Events Calendar 6.17.2', scenarios: out }, null, 1)}\n`);
+  } finally {
+    await db.end();
+    resetOracleDb();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { ExifTags } from '../wp/image-meta';
+
+/**
+ * The EXIF tags WordPress reads of an uploaded image (src/wp/image-meta.ts), read with exifr. WordPress reads them
+ * of JPEG and TIFF files only (wp_read_image_metadata_types).
+ */
+
+const READ_TYPES = ['image/jpeg', 'image/tiff'];
+
+/** The tags by number: exif_read_data()'s names for them. */
+const TAGS: Record<number, keyof ExifTags> = {
+  270: 'ImageDescription',
+  272: 'Model',
+  274: 'Orientation',
+  315: 'Artist',
+  33432: 'Copyright',
+  33434: 'ExposureTime',
+  33437: 'FNumber',
+  34855: 'ISOSpeedRatings',
+  36868: 'DateTimeDigitized',
+  37386: 'FocalLength',
+  37510: 'UserComment',
+};
+
+/** A UserComment: 8 bytes naming its character code, then the text (ASCII or UTF-8 read as such; Unicode as UCS-2). */
+function userComment(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (!(value instanceof Uint8Array) || value.length < 8) return undefined;
+  const code = Buffer.from(value.subarray(0, 8)).toString('latin1').replace(/\0+$/, '');
+  const body = Buffer.from(value.subarray(8));
+  return (code === 'UNICODE' ? body.swap16().toString('utf16le') : body.toString('utf8')).replace(/\0+$/, '');
+}
+
+export async function readExifTags(data: Buffer, mime: string): Promise<ExifTags | undefined> {
+  if (!READ_TYPES.includes(mime)) return undefined;
+  // Loaded on the first photo, not at start.
+  const { default: exifr } = await import('exifr');
+  const raw = (await exifr
+    .parse(data, { tiff: true, exif: true, gps: false, iptc: false, xmp: false, icc: false, jfif: false, ihdr: false, translateKeys: false, translateValues: false, reviveValues: false })
+    .catch(() => undefined)) as Record<number, unknown> | undefined;
+  if (!raw) return undefined;
+  const tags: Record<string, unknown> = {};
+  for (const [id, name] of Object.entries(TAGS)) {
+    const value = raw[Number(id)];
+    if (value !== undefined) tags[name] = name === 'UserComment' ? userComment(value) : value;
+  }
+  return tags as ExifTags;
+}
