@@ -69,5 +69,20 @@ export function userWrites(cal: WpCalendar): WriteScenario[] {
   one('delete user anonymously', { method: 'DELETE', path: `${U}/${author.id}?force=true&reassign=false`, as: 'anon' });
   one('delete oneself through me as author', { method: 'DELETE', path: `${U}/me?force=true&reassign=false`, as: 'author' });
   one('delete oneself through me as admin', { method: 'DELETE', path: `${U}/me?force=true&reassign=${editor.id}`, as: 'admin' });
+  // The registered user meta: the editor's preferences (stored under the blog's prefix) and Harbor's notices.
+  const preferences = { 'core/edit-post': { welcomeGuide: false }, core: { isComplementaryAreaVisible: true } };
+  const readMe = (as: WpCaller): WpExchange[] => [{ name: 'read back', method: 'GET', path: `${U}/me?context=edit&_fields=meta`, as }];
+  one('save own preferences', { method: 'POST', path: `${U}/me`, as: 'admin', body: { meta: { persisted_preferences: preferences } } }, readMe('admin'));
+  one('save own preferences as subscriber', { method: 'POST', path: `${U}/me`, as: 'subscriber', body: { meta: { persisted_preferences: preferences } } }, readMe('subscriber'));
+  one('save dismissed notices as numbers in strings', { method: 'POST', path: `${U}/me`, as: 'author', body: { meta: { lw_harbor_dismissed_notices: { welcome: '5', tour: 7 } } } }, readMe('author'));
+  one('save dismissed notices that are no numbers', { method: 'POST', path: `${U}/me`, as: 'author', body: { meta: { lw_harbor_dismissed_notices: { welcome: 'soon' } } } });
+  one('save preferences of the wrong type with a name', { method: 'POST', path: `${U}/me`, as: 'editor', body: { name: 'Renamed Editor', meta: { lw_harbor_dismissed_notices: { a: 1 }, persisted_preferences: 'not an object' } } }, readMe('editor'));
+  one('save an unregistered meta key', { method: 'POST', path: `${U}/me`, as: 'admin', body: { meta: { not_registered: 'x' } } });
+  one('remove own preferences', { method: 'POST', path: `${U}/me`, as: 'admin', body: { meta: { persisted_preferences: preferences } } }, [
+    { name: 'remove', method: 'POST', path: `${U}/me`, as: 'admin', body: { meta: { persisted_preferences: null } } },
+  ]);
+  one("save another user's notices as administrator", { method: 'POST', path: `${U}/${author.id}`, as: 'admin', body: { meta: { lw_harbor_dismissed_notices: { x: 1 } } } });
+  one('create user with preferences', { method: 'POST', path: U, as: 'admin', body: { ...fresh, meta: { persisted_preferences: preferences } } }, [{ name: 'read back', method: 'GET', path: `${U}/{0}?context=edit&_fields=meta`, as: 'admin' }]);
+  one('create user with preferences of the wrong type', { method: 'POST', path: U, as: 'admin', body: { ...fresh, meta: { persisted_preferences: 42 } } });
   return out;
 }

@@ -4,6 +4,7 @@ import type { SiteSettings } from '../wp/site';
 import type { UserRow } from '../wp/users';
 import { restRoot } from '../http/context';
 import { includedFields, type RestContext } from './response-fields';
+import { REGISTERED_USER_META, storedUserMetaKey } from './user-meta';
 
 /**
  * WordPress's REST user object (WP_REST_Users_Controller::prepare_item_for_response()): the keys in the schema's
@@ -11,12 +12,12 @@ import { includedFields, type RestContext } from './response-fields';
  * the object reads and, for `context=edit`, the user's capabilities as WP_User holds them.
  */
 
-/** The user meta keys the object reads (one query for a page of users). */
-export const USER_OBJECT_META = ['first_name', 'last_name', 'nickname', 'description', 'locale', 'lw_harbor_dismissed_notices', 'persisted_preferences'] as const;
+/** The user meta keys the object reads (one query for a page of users), the registered ones as stored. */
+export const userObjectMetaKeys = (prefix: string): string[] => ['first_name', 'last_name', 'nickname', 'description', 'locale', ...REGISTERED_USER_META.map((m) => storedUserMetaKey(m, prefix))];
 
 export interface UserSource {
   user: UserRow;
-  /** The first stored value of each USER_OBJECT_META key (absent: no row). */
+  /** The first stored value of each key of userObjectMetaKeys() (absent: no row). */
   meta: ReadonlyMap<string, string | null>;
   /** WP_User::$roles, $allcaps and $caps (the `{prefix}capabilities` map), for `context=edit`. */
   roles?: readonly string[];
@@ -24,25 +25,8 @@ export interface UserSource {
   caps?: Readonly<Record<string, unknown>>;
 }
 
-/** The user meta registered for REST (by the plugin's Harbor library and by core), with the contexts showing them. */
-const REGISTERED_META: ReadonlyArray<{ key: string; edit: boolean }> = [
-  { key: 'lw_harbor_dismissed_notices', edit: false },
-  { key: 'persisted_preferences', edit: true },
-];
-
 /** The `meta` property of the user schema: the registered user meta as register_meta() describes them. */
-export const USER_META_PROPERTIES = {
-  lw_harbor_dismissed_notices: { type: 'object', title: '', description: '', default: [], additionalProperties: { type: 'integer' } },
-  persisted_preferences: {
-    type: 'object',
-    title: '',
-    description: '',
-    default: [],
-    context: ['edit'],
-    properties: { _modified: { description: 'The date and time the preferences were updated.', type: 'string', format: 'date-time', readonly: false } },
-    additionalProperties: true,
-  },
-} as const;
+export const USER_META_PROPERTIES = Object.fromEntries(REGISTERED_USER_META.map((m) => [m.key, m.schema]));
 
 const SCHEMA: ReadonlyArray<{ name: string; contexts: readonly RestContext[] }> = [
   { name: 'id', contexts: ['embed', 'view', 'edit'] },
@@ -83,7 +67,7 @@ function registeredMeta(stored: string | null | undefined): PhpValue | [] {
   return value === false ? [] : value;
 }
 
-export function userObject(source: UserSource, site: SiteSettings, options: { context: RestContext; fields?: unknown }): Record<string, unknown> {
+export function userObject(source: UserSource, site: SiteSettings, options: { context: RestContext; fields?: unknown; prefix: string }): Record<string, unknown> {
   const { user, meta } = source;
   const context = options.context;
   const has = includedFields(
@@ -111,7 +95,7 @@ export function userObject(source: UserSource, site: SiteSettings, options: { co
   if (has('extra_capabilities')) data.extra_capabilities = objectOrEmpty(source.caps);
   if (has('avatar_urls')) data.avatar_urls = avatarUrls(user.user_email);
   if (has('meta')) {
-    data.meta = Object.fromEntries(REGISTERED_META.filter((m) => context === 'edit' || !m.edit).map((m) => [m.key, registeredMeta(meta.get(m.key))]));
+    data.meta = Object.fromEntries(REGISTERED_USER_META.filter((m) => context === 'edit' || !m.edit).map((m) => [m.key, registeredMeta(meta.get(storedUserMetaKey(m, options.prefix)))]));
   }
   return data;
 }

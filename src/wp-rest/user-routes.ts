@@ -9,7 +9,7 @@ import { getUserById, getUsersMeta, hasPublishedPosts, queryUsers, usersWithPubl
 import { collectionHeaders } from './collection-headers';
 import { contextArg, idListArg, offsetArg, pageArg, pageWindow, perPageArg, searchArg } from './core-args';
 import { restContext, type RestContext } from './response-fields';
-import { USER_OBJECT_META, userLinks, userObject } from './user-object';
+import { userLinks, userObject, userObjectMetaKeys } from './user-object';
 import { USER_SCHEMA } from './user-schema';
 import { accountArgs, createAccount, deleteAccount, deleteArgs, mayCreate, mayDelete, mayUpdate, updateAccount } from './user-writes';
 import { refusal, wpV2Error } from './wp-v2-errors';
@@ -43,7 +43,7 @@ function capabilitiesOf(user: UserRow, caller: RestCaller, roleDefs: RoleDefinit
 /** The users' objects, their meta read in one query. */
 async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: UserRow[], context: RestContext, fields: unknown, readable?: ReadonlySet<number>): Promise<Array<Record<string, unknown>>> {
   const capsKey = `${ctx.wp.prefix}capabilities`;
-  const meta = await getUsersMeta(ctx.wp, users.map((u) => u.ID), [...USER_OBJECT_META, capsKey]);
+  const meta = await getUsersMeta(ctx.wp, users.map((u) => u.ID), [...userObjectMetaKeys(ctx.wp.prefix), capsKey]);
   const site = await ctx.site();
   // The stored roles, read once for the page (other users' capabilities in `context=edit`).
   const roleDefs = context === 'edit' ? (((await getOption(ctx.wp, `${ctx.wp.prefix}user_roles`)) || {}) as RoleDefinitions) : {};
@@ -52,7 +52,7 @@ async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: Us
     const own = meta.get(user.ID) ?? new Map<string, Array<string | null>>();
     const first = new Map([...own].map(([k, v]) => [k, v[0] ?? null]));
     const caps = context === 'edit' ? capabilitiesOf(user, ctx.principal, roleDefs, first.get(capsKey)) : {};
-    const data = userObject({ user, meta: first, ...caps }, site, { context, fields });
+    const data = userObject({ user, meta: first, ...caps }, site, { context, fields, prefix: ctx.wp.prefix });
     out.push({ ...data, _links: userLinks(site, user.ID, !readable || readable.has(user.ID) || user.ID === ctx.principal.userId ? allowedOn(reg, ctx.principal, user.ID) : []) });
   }
   return out;

@@ -10,6 +10,7 @@ import { escUrl } from '../wp/text/media';
 import { sanitizeUser } from '../wp/text/user-input';
 import { deleteUserRows, emailTakenBy, getUserById, getUserByNicename, reassignPosts, updateUserCount, updateUserMeta, updateUserRow } from '../wp/users';
 import { emailString } from './core-args';
+import { writeUserMeta } from './user-meta';
 import { USER_META_PROPERTIES } from './user-object';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { NewAccount, RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
@@ -55,11 +56,6 @@ export function accountArgs(create: boolean) {
     password: need(password()).meta(d('Password for the user (never included).')),
     meta: z.unknown().optional().meta({ type: 'object', ...registered('description, type, properties', 'Meta fields.', { properties: USER_META_PROPERTIES }) }),
   };
-}
-
-/** Writes of user meta are not served: refused rather than ignored. */
-function refuseMeta(req: Req): void {
-  if (req.params.meta !== undefined && req.params.meta !== null) throw wpV2Error('rest_user_fields_not_served', { args: [['meta']], data: { params: ['meta'] } });
 }
 
 /** check_reassign(): a number, or nothing (`false`, empty) to delete the user's posts. */
@@ -113,7 +109,6 @@ export const mayCreate = (reg: WpV2Registrations, caller: RestCaller, loggedIn: 
 /** create_item(): the new user's id. */
 export async function createAccount(req: Req, reg: WpV2Registrations): Promise<number> {
   if (!phpEmpty(req.params.id)) throw wpV2Error('rest_user_exists');
-  refuseMeta(req);
   const a = req.args;
   const roles = a.roles as string[] | undefined;
   if (roles && roles.length > 0) await checkRoles(req, reg, 0, roles);
@@ -128,11 +123,16 @@ export async function createAccount(req: Req, reg: WpV2Registrations): Promise<n
     profile: profileOf(a),
     now: req.ctx.now,
   };
+  let id: number;
   try {
-    return await reg.accounts.create(req.ctx.wp, account);
+    id = await reg.accounts.create(req.ctx.wp, account);
   } catch (error) {
     throw insertError(error);
   }
+  // The meta follows the insert: a refused value answers 400 with the user created, as in WordPress.
+  const refused = await req.ctx.wp.transaction((wp) => writeUserMeta(wp, id, req.params.meta));
+  if (refused) throw refused;
+  return id;
 }
 
 /** update_item_permissions_check(): edit_user on the user, and promote_user to change roles. */
@@ -147,14 +147,13 @@ export function mayUpdate(req: Req, reg: WpV2Registrations, id: number): true | 
 export async function updateAccount(req: Req, reg: WpV2Registrations, id: number): Promise<void> {
   const user = await getUserById(req.ctx.wp, id);
   if (!user) throw wpV2Error('rest_user_invalid_id');
-  refuseMeta(req);
   const a = req.args;
   if (typeof a.email === 'string' && (await emailTakenBy(req.ctx.wp, a.email, id))) throw wpV2Error('rest_user_invalid_email');
   if (!phpEmpty(a.username) && a.username !== user.user_login) throw wpV2Error('rest_user_invalid_argument');
   if (!phpEmpty(a.slug) && a.slug !== user.user_nicename && (await getUserByNicename(req.ctx.wp, a.slug as string))) throw wpV2Error('rest_user_invalid_slug');
   const roles = a.roles as string[] | undefined;
   if (roles && roles.length > 0) await checkRoles(req, reg, id, roles);
-  await req.ctx.wp.transaction(async (wp) => {
+  const refused = await req.ctx.wp.transaction(async (wp) => {
     for (const [key, value] of Object.entries(profileOf(a))) await updateUserMeta(wp, id, key, value);
     await updateUserRow(wp, id, {
       ...(typeof a.name === 'string' ? { display_name: plainTextForDb(a.name) } : {}),
@@ -164,7 +163,10 @@ export async function updateAccount(req: Req, reg: WpV2Registrations, id: number
       ...(typeof a.password === 'string' ? { user_pass: reg.accounts.hashPassword(a.password) } : {}),
     });
     if (roles && roles.length > 0) await reg.accounts.setRoles(wp, id, roles);
+    // The meta follows the account's fields: a refused value answers 400 with them written, as in WordPress.
+    return writeUserMeta(wp, id, req.params.meta);
   });
+  if (refused) throw refused;
 }
 
 /** delete_item_permissions_check(): the user exists, and the caller may delete them (delete_users). */

@@ -28,8 +28,6 @@ const WP_V2_ERRORS = {
   // wp_insert_user()'s errors carry no status: WordPress answers them with 500 and `data: null`.
   existing_user_login: entry(500, 'Sorry, that username already exists!'),
   existing_user_email: entry(500, 'Sorry, that email address is already used!'),
-  // The service's own: the user meta it does not write (501 rather than a silent no-op).
-  rest_user_fields_not_served: entry(501, (fields: string[]) => `This service does not change these user fields: ${fields.join(', ')}. Change them in WordPress.`),
   // Terms (WP_REST_Terms_Controller)
   rest_term_invalid: entry(404, 'Term does not exist.'),
   rest_forbidden_context_terms: entry(401, 'Sorry, you are not allowed to edit terms in this taxonomy.'),

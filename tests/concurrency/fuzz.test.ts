@@ -23,11 +23,6 @@ const WORDPRESS_500 = new Set(
     .filter(([code, e]) => e.status === 500 && code !== 'internal_server_error')
     .map(([code]) => ({ duplicate_term_slug: 'duplicate_term_slug', rest_cannot_delete_term: 'rest_cannot_delete' })[code as 'duplicate_term_slug'] ?? code),
 );
-/**
- * The service's one deliberate 5xx refusal: a wp/v2 user update asking to change fields it does not write (login,
- * e-mail, password, slug, roles, meta) is refused whole with 501, before anything is written (docs/compatibility.md).
- */
-const NOT_SERVED = new Set(['rest_user_fields_not_served']);
 /** WordPress's own 501: a delete without `force` of what has no trash (terms, users, media). */
 const WORDPRESS_501 = new Set(['rest_trash_not_supported']);
 
@@ -194,7 +189,7 @@ async function run(requests: Iterable<FuzzRequest>): Promise<string[]> {
         else if (parsed.data !== null && parsed.data?.status !== res.status && !request.url.includes('_envelope')) problem('data.status differs from the HTTP status');
       }
     }
-    if (res.status >= 500 && !(code && (WORDPRESS_500.has(code) || (res.status === 501 && (NOT_SERVED.has(code) || WORDPRESS_501.has(code)))))) problem('server error');
+    if (res.status >= 500 && !(code && (WORDPRESS_500.has(code) || (res.status === 501 && WORDPRESS_501.has(code))))) problem('server error');
     const writes = !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.url.includes('_method=');
     // Reads are checked now and then; every refused write is checked.
     if (res.status >= 400 || !writes) {

@@ -14,7 +14,7 @@ const PROBES: Array<{ method: string; path: string; as: 'anon' | 'admin' | 'auth
   { method: 'DELETE', path: '/wp/v2/users/me?force=true&reassign=false', as: 'anon', status: 404, code: 'rest_user_invalid_id' },
   { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { description: 5 }, status: 400, code: 'rest_invalid_param' },
   { method: 'POST', path: '/wp/v2/users/2', as: 'author', body: { description: 'mine now' }, status: 403, code: 'rest_cannot_edit' },
-  { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { meta: { persisted_preferences: {} }, description: 'x' }, status: 501, code: 'rest_user_fields_not_served' },
+  { method: 'POST', path: '/wp/v2/users/me', as: 'author', body: { meta: { persisted_preferences: 'not an object' } }, status: 400, code: 'rest_invalid_type' },
   { method: 'POST', path: '/wp/v2/users', as: 'admin', body: { username: ['x'], email: 'x@example.com', password: 'pw' }, status: 400, code: 'rest_invalid_param' },
   { method: 'POST', path: '/wp/v2/users', as: 'admin', body: { username: 'x', email: 'x@example.com', password: 'pw', roles: 'nobody' }, status: 400, code: 'rest_user_invalid_role' },
   { method: 'DELETE', path: '/wp/v2/users/5?force=true&reassign=abc', as: 'admin', status: 400, code: 'rest_invalid_param' },
