@@ -28,6 +28,8 @@ export interface RestPostType {
   viewable?: boolean;
   /** The words of an excerpt made from the content (the `excerpt_length` filter; WordPress's 55 when absent). */
   excerptLength?: number;
+  /** The templates the site offers the type (get_page_templates(): a block theme's, a plugin's), by slug. */
+  templates?: readonly string[];
   /** The JSON schemas of the meta keys registered for REST on the type (the `meta` property's `properties`), in order. */
   metaSchema?: Record<string, Record<string, unknown>>;
 }

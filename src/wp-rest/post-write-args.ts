@@ -46,7 +46,10 @@ export function createArgs(type: RestPostType) {
     excerpt: rawText(),
     featured_media: wpInteger().optional(),
     meta: z.unknown().optional().meta({ type: 'object' }),
-    template: wpString().optional(),
+    // check_template(): a template the theme offers the type, or none.
+    template: wpString()
+      .transform((v, ctx) => (v === '' || (type.templates ?? []).includes(v) ? v : typeIssue(ctx, `template is not one of ${(type.templates ?? []).join(', ')}.`, 'rest_invalid_param', 'validate')))
+      .optional(),
     ...Object.fromEntries(type.restTaxonomies.map(({ restBase }) => [restBase, wpArray(wpInteger()).optional()])),
   };
   // get_endpoint_args_for_item_schema(): the schema's writable properties (the fields the type has), with its keywords.

@@ -93,6 +93,8 @@ export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
     postClass: (terms) => terms.filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
     includeOrderMeta: EVENT_META.startDate,
     firstTermOnly: [TAXONOMY.tag],
+    // The Events Calendar's block templates: the archive of events and the single event.
+    templates: ['archive-events', 'single-event'],
     originMeta: EVENT_META.origin,
   },
 

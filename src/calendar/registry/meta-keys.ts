@@ -53,6 +53,7 @@ export const ORGANIZER_META = {
 /** Keys WordPress itself uses on any post. */
 export const WP_META = {
   thumbnailId: '_thumbnail_id',
+  pageTemplate: '_wp_page_template',
   trashStatus: '_wp_trash_meta_status',
   trashTime: '_wp_trash_meta_time',
   desiredSlug: '_wp_desired_post_slug',

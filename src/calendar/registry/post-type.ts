@@ -31,6 +31,8 @@ export interface WpRestView {
    * exclude filter are left whole.
    */
   firstTermOnly?: readonly string[];
+  /** The block templates the plugin offers the type, which a write's `template` may name. */
+  templates?: readonly string[];
   /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
   originMeta: string;
 }

@@ -32,6 +32,7 @@ export function restPostType(env: Pick<CalendarEnv, 'registry'>, def: PostTypeDe
     classTaxonomies: view.taxonomies,
     viewable: view.viewable,
     excerptLength: view.excerptLength,
+    templates: view.templates,
     metaSchema: registeredMetaSchema(def.postType),
   };
 }

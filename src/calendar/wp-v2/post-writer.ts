@@ -179,6 +179,8 @@ export function wpV2Writer(def: PostTypeDefinition, outcome: WriteOutcome, autos
     async saveMeta(env, wp, id, input, existing) {
       await saveHook(env, wp, def, id, !existing);
       await writeFeaturedMedia(wp, id, input.args.featured_media);
+      // handle_template(): the template named (checked by the arguments), or '' for none.
+      if (typeof input.args.template === 'string') await updatePostMeta(wp, id, WP_META.pageTemplate, input.args.template);
       await writeTerms(env, wp, def, id, input.args);
       if (existing && isEvent && !autosave) await rewriteCost(wp, id);
       outcome.metaError = await writeMeta(wp, def.postType, id, input.args.meta);

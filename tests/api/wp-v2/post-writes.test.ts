@@ -1,5 +1,6 @@
 import { startOnPluginRows } from '../../support/plugin-answers';
-import { wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
+import { replayWp, wpCalendar, wpWrites, type WpScenario } from '../../support/wp-v2-answers';
+import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 import { POST_ROUTE } from '../../support/wp-v2-compare';
 import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
@@ -11,7 +12,9 @@ import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
 /** Scenarios the service answers or writes differently, each with the reason. */
 const KNOWN: Array<{ names: RegExp; reason: string }> = [
-  { names: /^create event with template$/, reason: "`template` is not checked against the theme's templates (nor are TEC's block templates saved as WordPress does on that check)" },
+  // The answer is WordPress's (400, the templates offered); the rows are not: checking a template makes WordPress save
+  // TEC's block templates of the site's theme as `wp_template` posts, which the service does not write.
+  { names: /^create event with template$/, reason: "TEC's block templates saved as wp_template posts by WordPress's template check" },
 ];
 const known = (name: string) => KNOWN.some((k) => k.names.test(name));
 
@@ -30,6 +33,28 @@ describe('wp/v2 writes of the calendar post types', () => {
     const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date });
     try {
       expect(rowLines(await replayScenario(t, scenario, COMPARED), now)).toEqual(rowLines(scenario.rows, now));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("a post's template (check_template, handle_template)", () => {
+  it('is one the plugin offers the type, or none, and is stored as _wp_page_template', async () => {
+    const t = await startOnPluginRows(wpCalendar());
+    try {
+      // The recorded refusal, answered alike (the plugin's site also saved its block templates: not done here).
+      const refused = wpWrites().find((s) => s.name === 'create event with template')!.steps[0]!;
+      expect(await serviceExchange(t, refused)).toEqual(recordedExchange(refused));
+      // Observed on the plugin's site: venues are offered no template; an event's template, or '', is stored.
+      const venue = await replayWp(t, { method: 'POST', path: '/wp/v2/tribe_venue', as: 'admin', body: { title: 'v', template: 'x' } });
+      expect([venue.status, venue.body.data.params.template]).toEqual([400, 'template is not one of .']);
+      for (const template of ['single-event', '']) {
+        const created = await replayWp(t, { method: 'POST', path: '/wp/v2/tribe_events', as: 'admin', body: { title: 't', template } });
+        expect([created.status, created.body.template]).toEqual([201, template]);
+        const stored = await t.wp.knex(`${t.prefix}postmeta`).where({ post_id: created.body.id, meta_key: '_wp_page_template' }).select('meta_value');
+        expect(stored).toEqual([{ meta_value: template }]);
+      }
     } finally {
       await t.close();
     }
