@@ -13,6 +13,8 @@ export const SMALL = 'small.png';
 export const TEXT = 'notes.txt';
 /** A photo as a camera writes it: EXIF tags WordPress reads into `image_meta` (description, artist, exposure…). */
 export const PHOTO = 'harbour.jpg';
+/** A phone's photo stored turned: its EXIF orientation (6) asks for a quarter turn clockwise. */
+export const PHONE_PHOTO = 'phone.jpg';
 export const PHOTO_EXIF = {
   IFD0: { Make: 'Canon', Model: 'Canon EOS 80D', Artist: 'Jane Photographer', Copyright: '(c) 2026 Jane', ImageDescription: 'Harbour at dusk', Orientation: '1' },
   IFD2: { FNumber: '28/10', ExposureTime: '1/250', FocalLength: '50/1', ISOSpeedRatings: '400', DateTimeDigitized: '2026:05:01 18:30:12', DateTimeOriginal: '2026:05:01 18:30:12' },
@@ -39,6 +41,8 @@ export async function ensureUploadFiles(): Promise<void> {
   if (!existsSync(small)) await sharp(gradient(64, 64), { raw: { width: 64, height: 64, channels: 3 } }).png().toFile(small);
   const photo = resolve(FIXTURE_DIR, PHOTO);
   if (!existsSync(photo)) await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 160 } } }).withExif(PHOTO_EXIF).jpeg().toFile(photo);
+  const phone = resolve(FIXTURE_DIR, PHONE_PHOTO);
+  if (!existsSync(phone)) await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 40 } } }).withMetadata({ orientation: 6 }).withExif({ IFD0: { Model: 'Pixel 8' } }).jpeg().toFile(phone);
   const text = resolve(FIXTURE_DIR, TEXT);
   if (!existsSync(text)) writeFileSync(text, 'Plain text, not an image.\n');
 }

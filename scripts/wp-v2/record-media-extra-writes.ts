@@ -1,6 +1,6 @@
 /**
  * Records uploads that writes.json does not hold — photos whose EXIF tags WordPress reads into `image_meta`, the title
- * and the caption — into tests/fixtures/plugin/wp-v2/media-writes-extra.json, in writes.json's form. It makes the same
+ * and the caption, and a photo it turns upright by its EXIF orientation — into tests/fixtures/plugin/wp-v2/media-writes-extra.json, in writes.json's form. It makes the same
  * calendar (scripts/wp-v2/calendar.ts) on an oracle of its own and writes that oracle's site URL as calendar.json's.
  *
  *   (cd ../shared/oracle && ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp ./setup.sh)
@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
 import { FIXTURE_DIR, resited, type WpExchange } from './http';
-import { PHOTO } from './images';
+import { PHONE_PHOTO, PHOTO } from './images';
 import { assertUniqueNames, runScenario } from './scenario';
 import { remakeCalendar } from './second-oracle';
 import { listUploads, oracleUploads, oracleWork, readTables, saveState, type OracleState } from './snapshot';
@@ -18,6 +18,7 @@ import type { WriteScenario } from './writes-posts';
 
 const M = '/wp/v2/media';
 const photo = { file: PHOTO, type: 'image/jpeg', disposition: `attachment; filename="${PHOTO}"` };
+const phone = { file: PHONE_PHOTO, type: 'image/jpeg', disposition: `attachment; filename="${PHONE_PHOTO}"` };
 const editRead = (as: WpExchange['as']): WpExchange => ({ name: 'read back', method: 'GET', path: `${M}/{0}?context=edit`, as });
 
 const SCENARIOS: WriteScenario[] = [
@@ -25,6 +26,8 @@ const SCENARIOS: WriteScenario[] = [
   { name: 'upload a photo with EXIF as author', steps: [{ name: 'upload', method: 'POST', path: M, as: 'author', upload: photo }] },
   { name: 'upload a photo with EXIF, title and caption given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=Given%20title&caption=Given%20caption`, as: 'admin', upload: photo }] },
   { name: 'upload a photo with EXIF, an empty title given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=`, as: 'admin', upload: photo }] },
+  { name: 'upload a photo turned by its EXIF orientation', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: phone }, editRead('admin')] },
+  { name: 'upload and delete a photo turned by its EXIF orientation', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: phone }, { name: 'delete', method: 'DELETE', path: `${M}/{0}?force=true`, as: 'admin' }] },
 ];
 
 async function main(): Promise<void> {

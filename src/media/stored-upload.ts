@@ -3,8 +3,7 @@ import { dirname, join } from 'node:path';
 import { allowedMimeType } from './file-types';
 import { FetchRefused } from './safe-fetch';
 import { imageFacts, isInside, storeImageFiles, uploadsFolder, writeNewFile, type MediaSettings, type SizeEntry } from './uploads';
-import { imageMeta, type ImageMeta } from '../wp/image-meta';
-import { readExifTags } from './image-exif';
+import type { ImageMeta } from '../wp/image-meta';
 
 /**
  * A file uploaded through `POST /wp/v2/media`, stored as wp_handle_sideload() and wp_generate_attachment_metadata()
@@ -25,8 +24,13 @@ export interface StoredUpload {
   name: string;
   mime: string;
   filesize: number;
-  /** An image's dimensions, its intermediate sizes and what WordPress reads of its EXIF tags (`image_meta`). */
-  image?: { width: number; height: number; sizes: Record<string, SizeEntry>; meta: ImageMeta };
+  /**
+   * An image's dimensions, its intermediate sizes, what WordPress reads of its EXIF tags (`image_meta`) and, when
+   * `file` is an upright copy of it, the file as uploaded (`original_image`).
+   */
+  image?: { width: number; height: number; sizes: Record<string, SizeEntry>; meta: ImageMeta; original?: string };
+  /** The file as uploaded, relative to the uploads folder: the attachment's guid names it. */
+  uploaded: string;
 }
 
 /** sanitize_file_name(): the characters WordPress removes, blanks as dashes, no leading or trailing dots and dashes. */
@@ -57,12 +61,11 @@ export async function storeUpload(data: Buffer, filename: string, settings: Medi
     const name = n === 0 ? base : `${base}-${n}`;
     try {
       if (facts) {
-        const sizes = await storeImageFiles(data, facts, dir, name);
-        const meta = imageMeta(await readExifTags(data, mime));
-        return { file: `${folder}/${name}.${ext}`, name, mime, filesize: data.length, image: { width: facts.width, height: facts.height, sizes, meta } };
+        const { main, original, width, height, filesize, sizes, meta } = await storeImageFiles(data, facts, dir, name);
+        return { file: `${folder}/${main}`, uploaded: `${folder}/${name}.${ext}`, name, mime, filesize, image: { width, height, sizes, meta, ...(original ? { original } : {}) } };
       }
       await writeNewFile(join(dir, `${name}.${ext}`), data, []);
-      return { file: `${folder}/${name}.${ext}`, name, mime, filesize: data.length };
+      return { file: `${folder}/${name}.${ext}`, uploaded: `${folder}/${name}.${ext}`, name, mime, filesize: data.length };
     } catch (error) {
       // wp_unique_filename(): a taken name tries the next number.
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;

@@ -40,6 +40,8 @@ export interface StoredImage {
   sizes: Record<string, SizeEntry>;
   /** What WordPress reads of its EXIF tags (`image_meta`). */
   meta: ImageMeta;
+  /** The downloaded file, when an upright copy of it is the attachment's (`original_image`). */
+  original?: string;
 }
 
 const FORMATS: Record<string, { mime: string; ext: string }> = {
@@ -117,23 +119,52 @@ export async function imageFacts(body: Buffer): Promise<ImageFacts | undefined> 
   return meta && format && meta.width && meta.height ? { format, width: meta.width, height: meta.height } : undefined;
 }
 
+/** An image stored as WordPress stores an upload: the file, an upright copy where it needs one, and its sizes. */
+export interface StoredImageFiles {
+  /** The file the attachment names (`_wp_attached_file`): the image, or its upright copy `<name>-rotated.<ext>`. */
+  main: string;
+  /** The file as it came, when an upright copy was made (the metadata's `original_image`). */
+  original?: string;
+  /** The main file's dimensions and byte count. */
+  width: number;
+  height: number;
+  filesize: number;
+  sizes: Record<string, SizeEntry>;
+  /** What WordPress reads of its EXIF tags (`image_meta`); an upright copy's orientation is then 1. */
+  meta: ImageMeta;
+}
+
 /**
- * WordPress's intermediate sizes of an image, stored beside it as `<name>-<w>x<h>.<ext>`, every size made before any
- * file is written: the whole image is decoded here (the header alone made the facts), so a truncated body fails
- * (FetchRefused) before any write. The sizes are listed as wp_create_image_subsizes() makes them, by priority.
+ * wp_create_image_subsizes() without WordPress: the image stored as `<name>.<ext>` with WordPress's intermediate sizes
+ * beside it as `<name>-<w>x<h>.<ext>`. A JPEG whose EXIF orientation is not upright also gets an upright copy,
+ * `<name>-rotated.<ext>`, which the attachment then names and the sizes are made of (wp_maybe_exif_rotate()). Every
+ * size is made before any file is written: the whole image is decoded here (the header alone made the facts), so a
+ * truncated body fails (FetchRefused) before any write. The sizes are listed by WordPress's priority.
  */
-export async function storeImageFiles(body: Buffer, facts: ImageFacts, dir: string, name: string): Promise<Record<string, SizeEntry>> {
+export async function storeImageFiles(body: Buffer, facts: ImageFacts, dir: string, name: string): Promise<StoredImageFiles> {
+  const { default: sharp } = await import('sharp');
+  const meta = imageMeta(await readExifTags(body, facts.format.mime));
+  const orientation = Number(meta.orientation);
+  const rotate = facts.format.mime === 'image/jpeg' && orientation >= 2 && orientation <= 8;
   let resized: ResizedImage[];
+  let upright = body;
+  // Orientations 5 to 8 turn the image a quarter: its sides swap.
+  const [width, height] = rotate && orientation >= 5 ? [facts.height, facts.width] : [facts.width, facts.height];
   try {
-    resized = await resizedImages(body, facts.width, facts.height, SIZES.map(([size]) => size));
-    if (resized.length === 0) await (await import('sharp')).default(body).stats();
+    if (rotate) upright = await sharp(body).rotate().toBuffer();
+    resized = await resizedImages(upright, width, height, SIZES.map(([size]) => size));
+    if (resized.length === 0) await sharp(body).stats();
   } catch {
     throw new FetchRefused('not a readable image');
   }
+  const { ext } = facts.format;
   const written: string[] = [];
   try {
-    await writeNewFile(join(dir, `${name}.${facts.format.ext}`), body, written);
-    return await writeSizes(resized, dir, name, facts.format, written);
+    await writeNewFile(join(dir, `${name}.${ext}`), body, written);
+    if (rotate) await writeNewFile(join(dir, `${name}-rotated.${ext}`), upright, written);
+    const sizes = await writeSizes(resized, dir, name, facts.format, written);
+    if (!rotate) return { main: `${name}.${ext}`, width, height, filesize: body.length, sizes, meta };
+    return { main: `${name}-rotated.${ext}`, original: `${name}.${ext}`, width, height, filesize: upright.length, sizes, meta: { ...meta, orientation: 1 } };
   } catch (error) {
     for (const path of written) await rm(path, { force: true });
     throw error;
@@ -182,15 +213,15 @@ export async function importImage(url: string, settings: MediaSettings, now: Dat
   const folder = monthFolder(now);
   const dir = await uploadsFolder(settings.uploadsDir, folder);
   const name = `${fileBase(new URL(url)) || fileBase(finalUrl)}-${randomSuffix()}`;
-  const sizes = await storeImageFiles(body, facts, dir, name);
-  const meta = imageMeta(await readExifTags(body, facts.format.mime));
-  return { file: `${folder}/${name}.${facts.format.ext}`, name, mime: facts.format.mime, width: facts.width, height: facts.height, filesize: body.length, sizes, meta };
+  const stored = await storeImageFiles(body, facts, dir, name);
+  const { width, height, filesize, sizes, meta, original } = stored;
+  return { file: `${folder}/${stored.main}`, name, mime: facts.format.mime, width, height, filesize, sizes, meta, ...(original ? { original } : {}) };
 }
 
 /** Removes a stored image and its sizes: a download whose write did not happen leaves no file behind. */
 export async function removeStoredImage(stored: StoredImage, settings: MediaSettings): Promise<void> {
   const folder = dirname(stored.file);
-  const files = [stored.file, ...Object.values(stored.sizes).map((size) => join(folder, size.file))];
+  const files = [stored.file, ...[...Object.values(stored.sizes).map((size) => size.file), ...(stored.original ? [stored.original] : [])].map((file) => join(folder, file))];
   for (const file of files) await rm(join(settings.uploadsDir, file), { force: true });
 }
 

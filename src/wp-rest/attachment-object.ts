@@ -103,7 +103,8 @@ export function attachmentFields(source: AttachmentSource, context: RestContext,
   if (has('post') && context !== 'embed') data.post = Number(post.post_parent) > 0 ? Number(post.post_parent) : null;
   if (has('source_url')) data.source_url = fileUrl;
   if (edit && has('missing_image_sizes')) data.missing_image_sizes = post.post_mime_type.startsWith('image/') ? missingImageSizes(meta) : [];
-  if (has('filename') && context !== 'embed') data.filename = file.split('/').pop();
+  // The file as uploaded: an upright copy's original (wp_get_original_image_path()).
+  if (has('filename') && context !== 'embed') data.filename = typeof meta.original_image === 'string' ? meta.original_image : file.split('/').pop();
   if (has('filesize') && context !== 'embed' && meta.filesize !== undefined) data.filesize = meta.filesize;
   if (edit && has('exif_orientation') && post.post_mime_type.startsWith('image/')) data.exif_orientation = Number((meta.image_meta as Json | undefined)?.orientation ?? 0) || 1;
   return data;

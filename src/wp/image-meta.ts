@@ -33,7 +33,8 @@ export interface ImageMeta {
   iso: string;
   shutter_speed: string;
   title: string;
-  orientation: string;
+  /** A string as read; the number 1 once WordPress has made an upright copy of the image. */
+  orientation: string | number;
   keywords: string[];
   alt: string;
 }

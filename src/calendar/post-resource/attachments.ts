@@ -55,11 +55,11 @@ async function insertImportedImage(env: CalendarEnv, wp: WpData, url: string, st
     post_author: env.ctx.principal.userId,
     post_mime_type: stored.mime,
     comment_status: 'open',
-    guid: `${env.site.uploadsUrl}/${stored.file}`,
+    guid: `${env.site.uploadsUrl}/${stored.original ? `${stored.file.slice(0, stored.file.lastIndexOf('/') + 1)}${stored.original}` : stored.file}`,
   });
   await addPostMeta(wp, post.ID, WP_META.attachedFile, stored.file);
-  const { width, height, file, filesize, sizes } = stored;
-  await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: stored.meta });
+  const { width, height, file, filesize, sizes, original } = stored;
+  await addPostMeta(wp, post.ID, WP_META.attachmentMetadata, { width, height, file, filesize, sizes, image_meta: stored.meta, ...(original ? { original_image: original } : {}) });
   await addPostMeta(wp, post.ID, WP_META.importerOriginalUrl, url);
   return post.ID;
 }

@@ -81,8 +81,8 @@ export async function editObject(env: CalendarEnv, id: number, req: Req): Promis
 /** wp_generate_attachment_metadata() for what was stored: an image's dimensions, sizes and (empty) EXIF, or the size alone. */
 function metadataOf(stored: StoredUpload): Record<string, unknown> {
   if (!stored.image) return { filesize: stored.filesize };
-  const { width, height, sizes } = stored.image;
-  return { width, height, file: stored.file, filesize: stored.filesize, sizes, image_meta: stored.image.meta };
+  const { width, height, sizes, original } = stored.image;
+  return { width, height, file: stored.file, filesize: stored.filesize, sizes, image_meta: stored.image.meta, ...(original ? { original_image: original } : {}) };
 }
 
 /** insert_attachment(): an image's EXIF title names it when the request gives none (not a title that slugs to a number). */
@@ -143,7 +143,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
         post_mime_type: stored.mime,
         comment_status: args.comment_status ?? 'open',
         ping_status: args.ping_status ?? 'closed',
-        guid: `${env.site.uploadsUrl}/${stored.file}`,
+        guid: `${env.site.uploadsUrl}/${stored.uploaded}`,
       });
       await addPostMeta(wp, post.ID, WP_META.attachedFile, stored.file);
       if (args.alt_text !== undefined) await updatePostMeta(wp, post.ID, WP_META.imageAlt, args.alt_text);
@@ -151,7 +151,7 @@ export async function uploadMedia(req: Req): Promise<RestResponse> {
       return post.ID;
     });
   } catch (error) {
-    await removeAttachmentFiles(media, stored.file, Object.values(stored.image?.sizes ?? {}).map((s) => s.file));
+    await removeAttachmentFiles(media, stored.file, [...Object.values(stored.image?.sizes ?? {}).map((s) => s.file), ...(stored.image?.original ? [stored.image.original] : [])]);
     throw error;
   }
   const object = await editObject(env, id, req);
