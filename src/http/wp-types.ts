@@ -153,7 +153,8 @@ export interface Registered {
 
 export type RegisteredKeyword =
   | 'default' | 'description' | 'type' | 'format' | 'items' | 'enum' | 'title' | 'minimum' | 'maximum' | 'pattern'
-  | 'uniqueItems' | 'properties' | 'additionalProperties' | 'context' | 'readonly' | 'oneOf';
+  | 'uniqueItems' | 'properties' | 'additionalProperties' | 'context' | 'readonly' | 'oneOf' | 'minItems'
+  | 'exclusiveMinimum' | 'exclusiveMaximum';
 
 /** A declared value WordPress computes when the routes are registered, that is on every request. */
 export class RequestValue<C extends HttpContext = HttpContext> {

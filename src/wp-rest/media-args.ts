@@ -132,6 +132,11 @@ const catalogue = errorCatalogue({
   rest_cannot_edit_parent: entry(401, 'Sorry, you are not allowed to upload media to this post.'),
   rest_invalid_parent_type: entry(400, 'Invalid parent type.'),
   rest_trash_not_supported: entry(501, "The post does not support trashing. Set 'force=true' to delete."),
+  // The edit of an image (edit_media_item()).
+  rest_cannot_edit_image: entry(401, 'Sorry, you are not allowed to upload media on this site.'),
+  rest_unknown_attachment: entry(404, 'Unable to get meta information for file.'),
+  rest_cannot_edit_file_type: entry(400, 'This type of file cannot be edited.'),
+  rest_image_not_edited: entry(400, 'The image was not edited. Edit the image before applying the changes.'),
 });
 
 const WIRE_CODES: Record<string, string> = { rest_upload_form_error: 'rest_upload_unknown_error', rest_cannot_edit_parent: 'rest_cannot_edit', rest_invalid_parent_type: 'rest_invalid_param' };

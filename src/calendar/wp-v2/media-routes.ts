@@ -18,6 +18,8 @@ import { envOf, type Req } from '../post-resource/request';
 import { withCorePermalinks } from './post-view';
 import { deleteMedia, mayDeleteMedia, mayUpdateMedia, mayUpload, updateMedia, uploadMedia } from './media-writes';
 import { postProcessMedia } from './media-subsizes';
+import { editMedia, mayEditMedia } from './media-edit';
+import { mediaEditArgs } from '../../wp-rest/media-edit-args';
 import { addressed, attachmentPermalink, libraryOf, loggedInStatus, mediaObjects, parentOf, subject } from './media-view';
 
 /**
@@ -112,6 +114,12 @@ export function wpV2MediaRoutes(): Array<RouteDef<C>> {
           handler: (req) => postProcessMedia(req as Req),
           heavy: true,
         }),
+      ],
+    },
+    {
+      path: '/media/(?P<id>[\\d]+)/edit',
+      endpoints: [
+        endpoint<C, ReturnType<typeof mediaEditArgs>>({ methods: ['POST'], args: mediaEditArgs(), permission: (req) => mayEditMedia(req as Req), handler: (req) => editMedia(req as Req), heavy: true }),
       ],
     },
   ];

@@ -12,7 +12,7 @@ import { recordedExchange, serviceExchange } from '../../support/wp-v2-replay';
 const POST_TYPE_ROUTES = ['tribe_events', 'tribe_venue', 'tribe_organizer'].flatMap((base) => [`/wp/v2/${base}`, `/wp/v2/${base}/(?P<id>[\\d]+)`]);
 
 /** The media routes, listed as WordPress lists them (their arguments described from media's schema). */
-const MEDIA_ROUTES = ['/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)', '/wp/v2/media/(?P<id>[\\d]+)/post-process'];
+const MEDIA_ROUTES = ['/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)', '/wp/v2/media/(?P<id>[\\d]+)/post-process', '/wp/v2/media/(?P<id>[\\d]+)/edit'];
 
 describe('the wp/v2 routes in the indexes', () => {
   let t: TestApp;

@@ -19,10 +19,11 @@ const scenarios: WpScenario[] = [...wpWrites(), ...wpMediaExtraWrites()].filter(
 
 /**
  * The bytes the image encoder wrote, in answers and in the serialized metadata: each intermediate size's, and where
- * WordPress made an upright copy of a photo (`-rotated`), that copy's too (every byte count of the answer).
+ * it wrote the attachment's own file — an upright copy of a photo (`-rotated`), an edited image (`-edited`) — that
+ * one's too (every byte count of the answer).
  */
 const foldSizeBytes = (text: string) =>
-  (text.includes('-rotated.') ? text.replace(/"filesize":\d+/g, '"filesize":<bytes>').replace(/(s:8:\\?"filesize\\?";i:)\d+/g, '$1<bytes>') : text)
+  (/-(rotated|edited)[-.]/.test(text) ? text.replace(/"filesize":\d+/g, '"filesize":<bytes>').replace(/(s:8:\\?"filesize\\?";i:)\d+/g, '$1<bytes>') : text)
     .replace(/"filesize":\d+,"mime_type"/g, '"filesize":<bytes>,"mime_type"')
     .replace(/(s:9:\\?"mime-type\\?";s:\d+:\\?"[^"\\]+\\?";s:8:\\?"filesize\\?";i:)\d+/g, '$1<bytes>');
 
