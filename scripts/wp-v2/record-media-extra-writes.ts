@@ -6,14 +6,10 @@
  *   (cd ../shared/oracle && ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp ./setup.sh)
  *   ORACLE_PORT=8082 ORACLE_DB=tecoracle_wp npx tsx scripts/wp-v2/record-media-extra-writes.ts
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { ORACLE_DB, resetOracleDb, SITE } from '../compare-plugin/oracle';
-import { FIXTURE_DIR, resited, type WpExchange } from './http';
+import { SITE } from '../compare-plugin/oracle';
+import type { WpExchange } from './http';
 import { PHONE_PHOTO, PHOTO } from './images';
-import { assertUniqueNames, runScenario } from './scenario';
-import { remakeCalendar } from './second-oracle';
-import { listUploads, oracleUploads, oracleWork, readTables, saveState, type OracleState } from './snapshot';
+import { recordScenarios, runRecorder } from './record-scenarios';
 import type { WriteScenario } from './writes-posts';
 
 const M = '/wp/v2/media';
@@ -55,28 +51,4 @@ function editScenarios(): WriteScenario[] {
   ];
 }
 
-async function main(): Promise<void> {
-  const { recorded, side, db } = await remakeCalendar();
-  try {
-    const state: OracleState = { db: ORACLE_DB, uploads: oracleUploads(), dump: `${oracleWork()}/wp-v2-media-extra.sql` };
-    saveState(state);
-    const base = { db, state, tables: await readTables(db), files: await listUploads(oracleUploads()) };
-    assertUniqueNames(SCENARIOS, 'media writes');
-    const out = [];
-    for (const scenario of SCENARIOS) {
-      const run = await runScenario(side, scenario, base);
-      const steps = run.steps.map(({ x, answer }) => ({ ...x, ...answer }));
-      out.push(resited({ name: scenario.name, steps, rows: run.rows, files: run.files }, SITE, recorded.site));
-      process.stderr.write(`${scenario.name}: ${run.steps.map((s) => s.answer.status).join(' ')}\n`);
-    }
-    writeFileSync(resolve(FIXTURE_DIR, 'media-writes-extra.json'), `${JSON.stringify({ recordedFrom: 'WordPress 7.0.4 with The Events Calendar 6.17.2', scenarios: out }, null, 1)}\n`);
-  } finally {
-    await db.end();
-    resetOracleDb();
-  }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runRecorder(() => recordScenarios('media-writes-extra.json', 'media writes', () => SCENARIOS));
