@@ -8,7 +8,7 @@
  */
 import { SITE } from '../compare-plugin/oracle';
 import type { WpExchange } from './http';
-import { PHONE_PHOTO, PHOTO } from './images';
+import { IPTC_PHOTO, PHONE_PHOTO, PHOTO } from './images';
 import { recordScenarios, runRecorder } from './record-scenarios';
 import type { WriteScenario } from './writes-posts';
 
@@ -22,6 +22,7 @@ const SCENARIOS: WriteScenario[] = [
   { name: 'upload a photo with EXIF as author', steps: [{ name: 'upload', method: 'POST', path: M, as: 'author', upload: photo }] },
   { name: 'upload a photo with EXIF, title and caption given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=Given%20title&caption=Given%20caption`, as: 'admin', upload: photo }] },
   { name: 'upload a photo with EXIF, an empty title given', steps: [{ name: 'upload', method: 'POST', path: `${M}?title=`, as: 'admin', upload: photo }] },
+  { name: 'upload a photo with IPTC datasets', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: { file: IPTC_PHOTO, type: 'image/jpeg', disposition: `attachment; filename="${IPTC_PHOTO}"` } }] },
   { name: 'upload a photo turned by its EXIF orientation', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: phone }, editRead('admin')] },
   ...editScenarios(),
   { name: 'upload and delete a photo turned by its EXIF orientation', steps: [{ name: 'upload', method: 'POST', path: M, as: 'admin', upload: phone }, { name: 'delete', method: 'DELETE', path: `${M}/{0}?force=true`, as: 'admin' }] },

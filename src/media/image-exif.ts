@@ -1,8 +1,8 @@
-import type { ExifTags } from '../wp/image-meta';
+import type { ExifTags, IptcTags } from '../wp/image-meta';
 
 /**
- * The EXIF tags WordPress reads of an uploaded image (src/wp/image-meta.ts), read with exifr. WordPress reads them
- * of JPEG and TIFF files only (wp_read_image_metadata_types).
+ * The EXIF tags and IPTC datasets WordPress reads of an uploaded image (src/wp/image-meta.ts), read with exifr.
+ * WordPress reads EXIF of JPEG and TIFF files only (wp_read_image_metadata_types), IPTC of JPEGs.
  */
 
 const READ_TYPES = ['image/jpeg', 'image/tiff'];
@@ -31,18 +31,35 @@ function userComment(value: unknown): string | undefined {
   return (code === 'UNICODE' ? body.swap16().toString('utf16le') : body.toString('utf8')).replace(/\0+$/, '');
 }
 
-export async function readExifTags(data: Buffer, mime: string): Promise<ExifTags | undefined> {
-  if (!READ_TYPES.includes(mime)) return undefined;
+/** The IPTC datasets by number (record 2). */
+const DATASETS: Record<number, keyof IptcTags> = {
+  5: 'ObjectName',
+  25: 'Keywords',
+  55: 'DateCreated',
+  60: 'TimeCreated',
+  80: 'Byline',
+  105: 'Headline',
+  110: 'Credit',
+  116: 'Copyright',
+  120: 'Caption',
+};
+
+/** The image's EXIF tags and IPTC datasets, each undefined where the file has none WordPress reads. */
+export async function readImageTags(data: Buffer, mime: string): Promise<[ExifTags | undefined, IptcTags | undefined]> {
+  if (!READ_TYPES.includes(mime)) return [undefined, undefined];
   // Loaded on the first photo, not at start.
   const { default: exifr } = await import('exifr');
   const raw = (await exifr
-    .parse(data, { tiff: true, exif: true, gps: false, iptc: false, xmp: false, icc: false, jfif: false, ihdr: false, translateKeys: false, translateValues: false, reviveValues: false })
-    .catch(() => undefined)) as Record<number, unknown> | undefined;
-  if (!raw) return undefined;
-  const tags: Record<string, unknown> = {};
+    .parse(data, { tiff: true, exif: true, gps: false, iptc: mime === 'image/jpeg', xmp: false, icc: false, jfif: false, ihdr: false, mergeOutput: false, translateKeys: false, translateValues: false, reviveValues: false })
+    .catch(() => undefined)) as Record<string, Record<number, unknown>> | undefined;
+  if (!raw) return [undefined, undefined];
+  const tiff = { ...raw.ifd0, ...raw.exif };
+  const exif: Record<string, unknown> = {};
   for (const [id, name] of Object.entries(TAGS)) {
-    const value = raw[Number(id)];
-    if (value !== undefined) tags[name] = name === 'UserComment' ? userComment(value) : value;
+    const value = tiff[Number(id)];
+    if (value !== undefined) exif[name] = name === 'UserComment' ? userComment(value) : value;
   }
-  return tags as ExifTags;
+  const iptc: Record<string, unknown> = {};
+  for (const [id, name] of Object.entries(DATASETS)) if (raw.iptc?.[Number(id)] !== undefined) iptc[name] = raw.iptc[Number(id)];
+  return [Object.keys(exif).length > 0 ? (exif as ExifTags) : undefined, Object.keys(iptc).length > 0 ? (iptc as IptcTags) : undefined];
 }

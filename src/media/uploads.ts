@@ -5,7 +5,7 @@ import { FetchRefused, safeFetch, type FetchLimits } from './safe-fetch';
 import { resizedImages, type ResizedImage } from './image-resize';
 import { SIZES } from '../wp/image-sizes';
 import { imageMeta, type ImageMeta } from '../wp/image-meta';
-import { readExifTags } from './image-exif';
+import { readImageTags } from './image-exif';
 
 /**
  * media_sideload_image() without WordPress: the image is fetched (safe-fetch.ts), checked to be an image, stored
@@ -143,7 +143,7 @@ export interface StoredImageFiles {
  */
 export async function storeImageFiles(body: Buffer, facts: ImageFacts, dir: string, name: string): Promise<StoredImageFiles> {
   const { default: sharp } = await import('sharp');
-  const meta = imageMeta(await readExifTags(body, facts.format.mime));
+  const meta = imageMeta(...(await readImageTags(body, facts.format.mime)));
   const orientation = Number(meta.orientation);
   const rotate = facts.format.mime === 'image/jpeg' && orientation >= 2 && orientation <= 8;
   let resized: ResizedImage[];

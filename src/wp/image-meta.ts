@@ -2,9 +2,9 @@ import { phpFloatString, phpTrim } from '../php/builtins';
 import { wpKses } from './text/kses';
 
 /**
- * wp_read_image_metadata(): the `image_meta` of an image's `_wp_attachment_metadata`, from the EXIF tags of a JPEG or
- * TIFF (exif_read_data()'s names; IPTC is not read). Every value ends as a string, as wp_kses_post_deep() leaves
- * them; the caller reads the tags (src/media/image-exif.ts).
+ * wp_read_image_metadata(): the `image_meta` of an image's `_wp_attachment_metadata`, from the IPTC datasets of a JPEG
+ * and the EXIF tags of a JPEG or TIFF (exif_read_data()'s names). Every value but the keywords ends as a string, as
+ * wp_kses_post_deep() leaves them; the caller reads the tags (src/media/image-exif.ts).
  */
 
 export interface ExifTags {
@@ -20,6 +20,25 @@ export interface ExifTags {
   ExposureTime?: number;
   ISOSpeedRatings?: number | readonly number[];
   Orientation?: number;
+}
+
+/** The IPTC datasets WordPress reads (iptcparse()'s `2#…` records; a repeated dataset as a list). */
+export interface IptcTags {
+  /** 2#005 Object Name, 2#105 Headline. */
+  ObjectName?: string | readonly string[];
+  Headline?: string | readonly string[];
+  /** 2#120 Caption/Abstract. */
+  Caption?: string | readonly string[];
+  /** 2#110 Credit, 2#080 By-line. */
+  Credit?: string | readonly string[];
+  Byline?: string | readonly string[];
+  /** 2#055 Date Created (`YYYYMMDD`), 2#060 Time Created (`HHMMSS±HHMM`). */
+  DateCreated?: string | readonly string[];
+  TimeCreated?: string | readonly string[];
+  /** 2#116 Copyright Notice. */
+  Copyright?: string | readonly string[];
+  /** 2#025 Keywords. */
+  Keywords?: string | readonly string[];
 }
 
 export interface ImageMeta {
@@ -72,25 +91,60 @@ function exifTimestamp(value: string): string {
   return Number.isFinite(seconds) ? String(seconds) : '0';
 }
 
-export function imageMeta(exif: ExifTags | undefined): ImageMeta {
+/** The first value of a dataset (iptcparse() lists every one). */
+const first = (value: string | readonly string[] | undefined): string | undefined => (typeof value === 'string' ? value : value?.[0]);
+
+/** strtotime() of IPTC's `YYYYMMDD HHMMSS[±HHMM]`, in UTC where no offset is given. */
+function iptcTimestamp(date: string, time: string): string {
+  const d = /^(\d{4})(\d{2})(\d{2})$/.exec(date.trim());
+  const t = /^(\d{2})(\d{2})(\d{2})([+-]\d{2})?(\d{2})?$/.exec(time.trim());
+  if (!d || !t) return '0';
+  const seconds = Date.parse(`${d[1]}-${d[2]}-${d[3]}T${t[1]}:${t[2]}:${t[3]}${t[4] ? `${t[4]}:${t[5] ?? '00'}` : 'Z'}`) / 1000;
+  return Number.isFinite(seconds) ? String(seconds) : '0';
+}
+
+/** The IPTC part, read first: EXIF then fills only what it left empty. */
+function readIptc(meta: ImageMeta, iptc: IptcTags): void {
+  const headline = first(iptc.Headline) ?? first(iptc.ObjectName);
+  if (given(headline)) meta.title = text(headline);
+  const caption = first(iptc.Caption);
+  if (given(caption)) {
+    // A short caption is taken for the title when there is none.
+    if (meta.title === '' && Buffer.byteLength(text(caption)) < 80) meta.title = text(caption);
+    meta.caption = text(caption);
+  }
+  const credit = first(iptc.Credit) ?? first(iptc.Byline);
+  if (given(credit)) meta.credit = text(credit);
+  const [date, time] = [first(iptc.DateCreated), first(iptc.TimeCreated)];
+  if (given(date) && given(time)) meta.created_timestamp = iptcTimestamp(date!, time!);
+  if (given(first(iptc.Copyright))) meta.copyright = text(first(iptc.Copyright));
+  if (iptc.Keywords !== undefined) meta.keywords = typeof iptc.Keywords === 'string' ? [iptc.Keywords] : [...iptc.Keywords];
+}
+
+export function imageMeta(exif: ExifTags | undefined, iptc?: IptcTags): ImageMeta {
   const meta: ImageMeta = { ...EMPTY_IMAGE_META, keywords: [] };
-  if (!exif) return meta;
+  if (iptc) readIptc(meta, iptc);
+  if (exif) readExif(meta, exif);
+  // wp_kses_post_deep(): markup in a tag is filtered as a post's content is.
+  for (const key of ['credit', 'camera', 'caption', 'copyright', 'title'] as const) meta[key] = wpKses(meta[key], 'post');
+  meta.keywords = meta.keywords.map((keyword) => wpKses(keyword, 'post'));
+  return meta;
+}
+
+function readExif(meta: ImageMeta, exif: ExifTags): void {
   if (given(exif.ImageDescription)) {
     const description = text(exif.ImageDescription);
     // A short description is taken for the title, and for the caption unless a comment gives one.
-    if (Buffer.byteLength(String(exif.ImageDescription)) < 80) meta.title = description;
-    meta.caption = given(exif.UserComment) ? text(exif.UserComment) : description;
+    if (meta.title === '' && Buffer.byteLength(String(exif.ImageDescription)) < 80) meta.title = description;
+    if (meta.caption === '') meta.caption = given(exif.UserComment) ? text(exif.UserComment) : description;
   }
-  if (given(exif.Artist)) meta.credit = text(exif.Artist);
-  if (given(exif.Copyright)) meta.copyright = text(exif.Copyright);
+  if (meta.credit === '' && given(exif.Artist)) meta.credit = text(exif.Artist);
+  if (meta.copyright === '' && given(exif.Copyright)) meta.copyright = text(exif.Copyright);
   if (given(exif.FNumber)) meta.aperture = decimal(exif.FNumber!, 2);
   if (given(exif.Model)) meta.camera = text(exif.Model);
-  if (given(exif.DateTimeDigitized)) meta.created_timestamp = exifTimestamp(exif.DateTimeDigitized!);
+  if (meta.created_timestamp === '0' && given(exif.DateTimeDigitized)) meta.created_timestamp = exifTimestamp(exif.DateTimeDigitized!);
   if (given(exif.FocalLength)) meta.focal_length = decimal(exif.FocalLength!);
   if (given(exif.ISOSpeedRatings)) meta.iso = text(Array.isArray(exif.ISOSpeedRatings) ? exif.ISOSpeedRatings[0] : exif.ISOSpeedRatings);
   if (given(exif.ExposureTime)) meta.shutter_speed = decimal(exif.ExposureTime!);
   if (given(exif.Orientation)) meta.orientation = String(exif.Orientation);
-  // wp_kses_post_deep(): markup in a tag is filtered as a post's content is.
-  for (const key of ['credit', 'camera', 'caption', 'copyright', 'title'] as const) meta[key] = wpKses(meta[key], 'post');
-  return meta;
 }

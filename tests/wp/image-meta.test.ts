@@ -29,3 +29,16 @@ describe('image_meta of EXIF tags', () => {
 
   it('reads the digitized time in UTC', () => expect(imageMeta({ DateTimeDigitized: '2026:05:01 18:30:12' }).created_timestamp).toBe('1777660212'));
 });
+
+describe('image_meta of IPTC datasets', () => {
+  it('takes the headline (else the object name), and a short caption for a missing title; EXIF fills only what is empty', () => {
+    expect(imageMeta(undefined, { ObjectName: 'Object', Caption: 'Short caption', Keywords: ['a', 'b'] })).toMatchObject({ title: 'Object', caption: 'Short caption', keywords: ['a', 'b'] });
+    expect(imageMeta(undefined, { Caption: 'Short caption' })).toMatchObject({ title: 'Short caption', caption: 'Short caption' });
+    expect(imageMeta({ ImageDescription: 'From EXIF', Artist: 'EXIF artist' }, { Byline: 'By-line' })).toMatchObject({ title: 'From EXIF', caption: 'From EXIF', credit: 'By-line' });
+  });
+
+  it('reads the creation time with its offset, in UTC without one', () => {
+    expect(imageMeta(undefined, { DateCreated: '20260501', TimeCreated: '183012+0200' }).created_timestamp).toBe(String(Date.parse('2026-05-01T16:30:12Z') / 1000));
+    expect(imageMeta(undefined, { DateCreated: '20260501', TimeCreated: '183012' }).created_timestamp).toBe('1777660212');
+  });
+});
