@@ -1,6 +1,6 @@
 import { RestError } from '../http/errors';
 import { isPhpNumeric } from '../php/builtins';
-import { updateUserMeta } from '../wp/users';
+import { deleteUserMeta, updateUserMeta } from '../wp/users';
 import type { WpData } from '../wp/wp-handle';
 
 /**
@@ -88,7 +88,7 @@ export async function writeUserMeta(wp: WpData, userId: number, meta: unknown): 
   const { writes, error } = userMetaWrites(meta);
   for (const { meta: registered, value } of writes) {
     const key = storedUserMetaKey(registered, wp.prefix);
-    if (value === null) await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).delete();
+    if (value === null) await deleteUserMeta(wp, userId, key);
     else await updateUserMeta(wp, userId, key, value);
   }
   return error;

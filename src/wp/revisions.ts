@@ -1,7 +1,7 @@
 import { postTextForDb } from './post-save-filters';
 import type { PostWriteContext } from './post-writer';
 import { formatWallClock } from '../php/date-time';
-import { getPost, insertPostRow, updatePostRow, type PostRow } from './posts';
+import { getPost, getPosts, insertPostRow, updatePostRow, type PostRow } from './posts';
 import type { WpData } from './wp-handle';
 
 /**
@@ -100,4 +100,15 @@ export async function savePostAutosave(wp: WpData, ctx: PostWriteContext, post: 
     return old.ID;
   }
   return insertRevision(wp, ctx, post, 'autosave', { ...fields, post_author: userId, ...dates });
+}
+
+/** The post's autosaves, every user's, newest first (wp_get_post_revisions() filtered by name). */
+export async function postAutosaves(wp: WpData, postId: number): Promise<PostRow[]> {
+  const rows: Array<{ ID: number }> = await wp
+    .knex(wp.t.posts)
+    .select('ID')
+    .where({ post_parent: postId, post_type: 'revision', post_name: `${postId}-autosave-v1` })
+    .orderBy([{ column: 'post_date', order: 'desc' }, { column: 'ID', order: 'desc' }]);
+  const posts = await getPosts(wp, rows.map((r) => Number(r.ID)));
+  return rows.flatMap((r) => posts.get(Number(r.ID)) ?? []);
 }

@@ -190,6 +190,11 @@ export async function updateUserMetaSerialized(wp: WpData, userId: number, key: 
   return true;
 }
 
+/** delete_user_meta(): every row of the key. */
+export async function deleteUserMeta(wp: WpData, userId: number, key: string): Promise<void> {
+  await wp.knex(wp.t.usermeta).where({ user_id: userId, meta_key: key }).delete();
+}
+
 // --- WP_User_Query ------------------------------------------------------------------------------------------
 
 export interface UserQuery {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { endpoint, type RouteDef } from '../../http/routes';
 import { loadPostMeta } from '../../wp/postmeta';
-import { getPost, getPosts, type PostRow } from '../../wp/posts';
-import { savePostAutosave } from '../../wp/revisions';
+import { getPost, type PostRow } from '../../wp/posts';
+import { postAutosaves, savePostAutosave } from '../../wp/revisions';
 import { createArgs } from '../../wp-rest/post-write-args';
 import { autosaveCreateArgs, autosaveItemArgs, autosaveListArgs } from '../../wp-rest/revision-args';
 import { revisionObject, revisionSchema } from '../../wp-rest/revision-object';
@@ -26,16 +26,8 @@ import { restRoot } from '../../http/context';
 
 type C = CalendarRequestContext;
 
-/** The post's autosaves, newest first (wp_get_post_revisions() filtered by name). */
-async function autosavesOf(env: CalendarEnv, parentId: number): Promise<PostRow[]> {
-  const rows: Array<{ ID: number }> = await env.ctx.wp
-    .knex(env.ctx.wp.t.posts)
-    .select('ID')
-    .where({ post_parent: parentId, post_type: 'revision', post_name: `${parentId}-autosave-v1` })
-    .orderBy([{ column: 'post_date', order: 'desc' }, { column: 'ID', order: 'desc' }]);
-  const posts = await getPosts(env.ctx.wp, rows.map((r) => Number(r.ID)));
-  return rows.flatMap((r) => posts.get(Number(r.ID)) ?? []);
-}
+/** The post's autosaves (every user's), newest first. */
+const autosavesOf = (env: CalendarEnv, parentId: number) => postAutosaves(env.ctx.wp, parentId);
 
 async function listAutosaves(def: PostTypeDefinition, req: Req): Promise<Array<Record<string, unknown>>> {
   const env = withCorePermalinks(await envOf(req));
