@@ -97,10 +97,7 @@ function orderOf(wp: WpData, args: CollectionArgs, options: CollectionOptions): 
     if (options.includeOrderMeta) return [metaOrder(wp, options.includeOrderMeta, 'asc'), { column: 'p.ID', direction: 'asc' }];
     return args.orderby === 'include' ? [fieldOrder('p.ID', args.include)] : [fieldOrder('p.post_name', args.slug!)];
   }
-  if (args.orderby === 'relevance' && args.search) {
-    const like = `%${args.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return [{ column: 'p.post_title', direction: 'desc', raw: { sql: `CASE WHEN p.post_title LIKE ? THEN 1 ELSE 0 END`, bindings: [like] } }, { column: 'p.post_date', direction: 'desc' }];
-  }
+  if (args.orderby === 'relevance' && args.search) return relevanceOrder(args.search);
   const column = COLUMN[args.orderby] ?? 'p.post_date';
   const order: OrderTerm[] = [{ column, direction: args.order }];
   // WordPress orders by the one column and leaves ties to the engine. A date order walks the date index (its ties
@@ -109,6 +106,12 @@ function orderOf(wp: WpData, args: CollectionArgs, options: CollectionOptions): 
   const byDate = column === 'p.post_date' || column === 'p.post_modified';
   if (column !== 'p.ID' && (!byDate || !options.tiesAsWordPressShowsThem)) order.push({ column: 'p.ID', direction: byDate ? args.order : 'asc' });
   return order;
+}
+
+/** WP_Query's order of a search by relevance: the posts whose title holds the search first, then the newest. */
+export function relevanceOrder(search: string): OrderTerm[] {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return [{ column: 'p.post_title', direction: 'desc', raw: { sql: 'CASE WHEN p.post_title LIKE ? THEN 1 ELSE 0 END', bindings: [like] } }, { column: 'p.post_date', direction: 'desc' }];
 }
 
 /** The WP_Query the request asks for, as a filter on the posts and an order. */

@@ -74,8 +74,9 @@ async function createAutosave(def: PostTypeDefinition, req: Req): Promise<Record
     await updatePostFields(def, env, post, req);
     saved = await getPost(wp, post.ID);
   } else {
-    const text = (v: unknown) => (typeof v === 'string' ? v : v !== null && typeof v === 'object' && typeof (v as { raw?: unknown }).raw === 'string' ? (v as { raw: string }).raw : undefined);
-    const id = await wp.transaction((tx) => savePostAutosave(tx, env.write, post, { post_title: text(req.args.title), post_content: text(req.args.content), post_excerpt: text(req.args.excerpt) }, userId));
+    // title, content and excerpt arrive as strings: the write arguments read an object's `raw`.
+    const { title, content, excerpt } = req.args as { title?: string; content?: string; excerpt?: string };
+    const id = await wp.transaction((tx) => savePostAutosave(tx, env.write, post, { post_title: title, post_content: content, post_excerpt: excerpt }, userId));
     saved = await getPost(wp, id);
   }
   const meta = await loadPostMeta(wp, [saved!.ID]);

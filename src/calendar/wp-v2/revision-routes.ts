@@ -3,7 +3,7 @@ import { RestResponse } from '../../http/response';
 import { endpoint, type RouteDef } from '../../http/routes';
 import { fieldOrder, pageOfIds, wherePostMatches, type OrderTerm } from '../../wp/post-query';
 import { getPost, getPosts, type PostRow } from '../../wp/posts';
-import { pagingHeaders } from '../../wp-rest/post-collection';
+import { pagingHeaders, relevanceOrder } from '../../wp-rest/post-collection';
 import { revisionSchema } from '../../wp-rest/revision-object';
 import { revisionDeleteArgs, revisionItemArgs, revisionListArgs, type RevisionListArgs } from '../../wp-rest/revision-args';
 import { wpV2Error } from '../../wp-rest/wp-v2-errors';
@@ -33,10 +33,7 @@ function revisionOrder(a: RevisionListArgs): OrderTerm[] {
   const direction = a.order;
   if (a.orderby === 'include') return [fieldOrder('p.ID', a.include)];
   if (a.orderby === 'include_slugs') return [{ column: 'p.post_date', direction }, { column: 'p.ID', direction }];
-  if (a.orderby === 'relevance') {
-    const like = `%${a.search!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return [{ column: 'p.post_title', direction: 'desc', raw: { sql: 'CASE WHEN p.post_title LIKE ? THEN 1 ELSE 0 END', bindings: [like] } }, { column: 'p.post_date', direction: 'desc' }];
-  }
+  if (a.orderby === 'relevance') return relevanceOrder(a.search!);
   const column = { id: 'p.ID', slug: 'p.post_name', title: 'p.post_title' }[a.orderby as 'id' | 'slug' | 'title'];
   return column ? [{ column, direction }] : [{ column: 'p.post_date', direction }, { column: 'p.ID', direction }];
 }
