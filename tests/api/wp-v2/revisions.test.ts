@@ -1,5 +1,5 @@
 import { startOnPluginRows } from '../../support/plugin-answers';
-import { wpCalendar, wpWrites } from '../../support/wp-v2-answers';
+import { replayWp, wpCalendar, wpWrites } from '../../support/wp-v2-answers';
 import { replayRecordedReads } from '../../support/wp-v2-read-suite';
 import { replayScenario, rowLines } from '../../support/wp-v2-rows';
 
@@ -23,6 +23,24 @@ describe('wp/v2 revisions and autosaves: writes', () => {
     const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: scenario.steps[0]!.date });
     try {
       expect(rowLines(await replayScenario(t, scenario), now)).toEqual(rowLines(scenario.rows, now));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('autosaves written at once', () => {
+  it("keep one autosave per user and post, whoever wins the race", async () => {
+    const t = await startOnPluginRows({ ...wpCalendar(), recordedAt: '2026-11-27T08:22:11Z' });
+    try {
+      const event = wpCalendar().calendar.events.talk;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => replayWp(t, { method: 'POST', path: `/wp/v2/tribe_events/${event}/autosaves`, as: 'editor', body: { title: `Autosaved ${i}` } })),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+      const rows = await t.wp.knex(`${t.prefix}posts`).where({ post_parent: event, post_type: 'revision', post_name: `${event}-autosave-v1` }).select('ID', 'post_title');
+      expect(rows).toHaveLength(1);
+      expect(answers.map((r) => r.body.id)).toEqual(Array.from({ length: 20 }, () => rows[0].ID));
     } finally {
       await t.close();
     }
