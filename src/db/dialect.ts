@@ -149,6 +149,15 @@ export interface Dialect {
    * making the row at 1 when it is not there yet.
    */
   counterIncrementSql(table: string, key: { family: string; slot: string }): string;
+  /**
+   * An INSERT … SELECT into `table` whose rows, on a key that exists, add the selected `sums` to its columns and
+   * raise its `maxima` to the selected values (every column named as the select names it).
+   */
+  addToRowsSql(table: string, columns: { key: readonly string[]; sums: readonly string[]; maxima: readonly string[] }, select: string): string;
+  /** Whether the text `expr` is a `Y-m-d H:i:s` wall clock of two-digit fields in range (SQL text, for triggers). */
+  isWallClockSql(expr: string): string;
+  /** The SQL text of the strings joined. */
+  concatSql(...parts: readonly string[]): string;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
   /** The engine and its version as the server names them (`SQLite 3.46.1`, `MariaDB 10.11.6`), for the operator. */

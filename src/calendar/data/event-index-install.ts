@@ -2,12 +2,13 @@ import { ddlStatements } from '../../db/schema';
 import { deleteOption, updateOption } from '../../wp/options';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, OCCURRENCE_INDEX_OPTION } from '../registry/identifiers';
-import { DEFERRED_FLAG, eventIndexTable, eventIndexTriggerNames, eventIndexTriggers, occurrenceIndexTable, occurrenceIndexTriggerNames, occurrenceIndexTriggers, tecOccurrencesTable } from './event-index-sql';
+import { DEFERRED_FLAG, EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, eventIndexTable, eventIndexTriggerNames, eventIndexTriggers, occurrenceIndexTable, occurrenceIndexTriggerNames, occurrenceIndexTriggers, tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers } from './event-term-index-sql';
 import { changeStampState, dropChangeStamps, installChangeStamps, type PostTable } from '../../wp/change-stamps';
 import { searchIndexDdl, searchIndexDropDdl, type SearchIndexState } from './event-search-index';
 import { eventIndexState } from './event-index-state';
 import { rebuildEventIndexRows } from './event-index-rows';
+import { countTriggerNames, countTriggers, countsTable } from './event-count-sql';
 
 /**
  * The event index: a table of one row per event post holding what the event lists filter and sort on (status,
@@ -54,6 +55,10 @@ async function ddl(wp: WpData, sql: string, action: string): Promise<void> {
   }
 }
 
+/** The event index's tables (its rows and their counts), and the occurrence index's. */
+const eventIndexTables = (wp: WpData) => [eventIndexTable(wp.prefix), countsTable(wp.prefix, EVENT_INDEX_TABLE)];
+const occurrenceIndexTables = (wp: WpData) => [occurrenceIndexTable(wp.prefix), countsTable(wp.prefix, OCCURRENCE_INDEX_TABLE)];
+
 const triggerIdentifier = (wp: WpData, name: string) => (wp.dialect.name === 'mysql' ? `\`${name}\`` : `"${name}"`);
 
 export interface InstallResult {
@@ -78,7 +83,8 @@ export interface InstallResult {
  */
 export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
-  const wanted = [...eventIndexTriggerNames(wp.prefix), ...eventTermIndexTriggerNames(wp.prefix), ...(before.occurrencesTable ? occurrenceIndexTriggerNames(wp.prefix) : [])].sort();
+  const occurrenceTriggerNames = before.occurrencesTable ? [...occurrenceIndexTriggerNames(wp.prefix), ...countTriggerNames(wp.prefix, OCCURRENCE_INDEX_TABLE)] : [];
+  const wanted = [...eventIndexTriggerNames(wp.prefix), ...countTriggerNames(wp.prefix, EVENT_INDEX_TABLE), ...eventTermIndexTriggerNames(wp.prefix), ...occurrenceTriggerNames].sort();
   const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(before.search);
   const earlier = before.version !== null && !before.complete ? before.version : undefined;
   if (!upToDate) {
@@ -88,15 +94,20 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
     await deleteOption(wp, OCCURRENCE_INDEX_OPTION);
     await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
     for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'upgrade');
-    if (earlier) for (const table of [eventIndexTable(wp.prefix), eventTermIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'upgrade');
+    if (earlier) for (const table of [...eventIndexTables(wp), eventTermIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'upgrade');
     // The occurrence index goes with an earlier version, or with the plugin's table it was made from.
-    if (earlier || !before.occurrencesTable) await ddl(wp, `DROP TABLE IF EXISTS ${occurrenceIndexTable(wp.prefix)}`, 'upgrade');
+    if (earlier || !before.occurrencesTable) for (const table of occurrenceIndexTables(wp)) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'upgrade');
     const charsetCollate = await wp.dialect.charsetCollate(wp.knex);
     if (earlier || !before.table) for (const sql of tableStatements(wp, 'event-index', charsetCollate)) await ddl(wp, sql, 'create');
     if (earlier || !before.termTable) for (const sql of tableStatements(wp, 'event-term-index', charsetCollate)) await ddl(wp, sql, 'create');
     if (before.occurrencesTable && (earlier || !before.occurrenceIndex.table)) for (const sql of tableStatements(wp, 'occurrence-index', charsetCollate)) await ddl(wp, sql, 'create');
     // Triggers first, rows second: a row written in between is then covered twice rather than missed.
-    const triggers = [...eventIndexTriggers(wp), ...eventTermIndexTriggers(wp), ...(before.occurrencesTable ? occurrenceIndexTriggers(wp) : [])];
+    const triggers = [
+      ...eventIndexTriggers(wp),
+      ...countTriggers(wp, EVENT_INDEX_TABLE),
+      ...eventTermIndexTriggers(wp),
+      ...(before.occurrencesTable ? [...occurrenceIndexTriggers(wp), ...countTriggers(wp, OCCURRENCE_INDEX_TABLE)] : []),
+    ];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
     if (before.search.supported) for (const sql of await searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
   }
@@ -143,7 +154,7 @@ export async function dropEventIndex(wp: WpData): Promise<{ dropped: boolean }> 
   await deleteOption(wp, EVENT_SEARCH_INDEX_OPTION);
   for (const name of before.triggers) await ddl(wp, `DROP TRIGGER IF EXISTS ${triggerIdentifier(wp, name)}`, 'drop');
   for (const sql of searchIndexDropDdl(wp, search)) await ddl(wp, sql, 'drop');
-  for (const table of [eventTermIndexTable(wp.prefix), eventIndexTable(wp.prefix), occurrenceIndexTable(wp.prefix)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
+  for (const table of [eventTermIndexTable(wp.prefix), ...eventIndexTables(wp), ...occurrenceIndexTables(wp)]) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'drop');
   await dropChangeStamps(wp, (sql) => ddl(wp, sql, 'drop'));
   return { dropped: true };
 }

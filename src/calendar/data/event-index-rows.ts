@@ -1,6 +1,7 @@
 import type { WpData } from '../../wp/wp-handle';
 import { POST_TYPE } from '../registry/identifiers';
-import { DEFERRED_FLAG, eventIndexTable, eventRowsSql, occurrenceIndexTable, occurrenceRowsSql, tecOccurrencesTable } from './event-index-sql';
+import { countRowsSql, countsTable } from './event-count-sql';
+import { DEFERRED_FLAG, EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, eventIndexTable, eventRowsSql, occurrenceIndexTable, occurrenceRowsSql, tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable, termRowsSql } from './event-term-index-sql';
 import { rebuildSearchRows } from './event-search-index';
 import { eventIndexState } from './event-index-state';
@@ -38,22 +39,34 @@ export async function withTriggersAsleep<T>(trx: WpData, names: readonly string[
  * that is no longer an event), their term rows made again from those, their occurrences' rows (and none for an
  * occurrence that is gone). A rebuild selects every post; a bulk writer the posts it wrote.
  */
-export async function writeIndexRows(trx: WpData, where: (column: string) => string, tables: { events: boolean; terms: boolean; occurrences: boolean }): Promise<void> {
+export async function writeIndexRows(trx: WpData, where: (column: string) => string, tables: { events: boolean; terms: boolean; occurrences: boolean; rebuild?: boolean }): Promise<void> {
   const event = POST_TYPE.event;
+  // Each index's counts: those of its rows being rewritten taken away first and added back after (a rebuild starts
+  // them afresh), as its triggers would have.
+  const counted = async (index: string, rewrite: () => Promise<void>) => {
+    if (tables.rebuild) await trx.knex.raw(`DELETE FROM ${countsTable(trx.prefix, index)}`);
+    else await trx.knex.raw(countRowsSql(trx, index, where, -1));
+    await rewrite();
+    await trx.knex.raw(countRowsSql(trx, index, where, 1));
+  };
   if (tables.events) {
-    await trx.knex.raw(eventRowsSql(trx, where('p.ID')));
-    await trx.knex.raw(`DELETE FROM ${eventIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND post_id NOT IN (SELECT p.ID FROM ${trx.t.posts} p WHERE p.post_type = ?)`, [event]);
+    await counted(EVENT_INDEX_TABLE, async () => {
+      await trx.knex.raw(eventRowsSql(trx, where('p.ID')));
+      await trx.knex.raw(`DELETE FROM ${eventIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND post_id NOT IN (SELECT p.ID FROM ${trx.t.posts} p WHERE p.post_type = ?)`, [event]);
+    });
   }
   if (tables.terms) {
     await trx.knex.raw(`DELETE FROM ${eventTermIndexTable(trx.prefix)} WHERE ${where('post_id')}`);
     await trx.knex.raw(termRowsSql(trx, where('x.post_id')));
   }
   if (tables.occurrences) {
-    await trx.knex.raw(occurrenceRowsSql(trx, where('o.post_id')));
-    await trx.knex.raw(
-      `DELETE FROM ${occurrenceIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(trx.prefix)} o JOIN ${trx.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
-      [event],
-    );
+    await counted(OCCURRENCE_INDEX_TABLE, async () => {
+      await trx.knex.raw(occurrenceRowsSql(trx, where('o.post_id')));
+      await trx.knex.raw(
+        `DELETE FROM ${occurrenceIndexTable(trx.prefix)} WHERE (${where('post_id')}) AND occurrence_id NOT IN (SELECT o.occurrence_id FROM ${tecOccurrencesTable(trx.prefix)} o JOIN ${trx.t.posts} p ON p.ID = o.post_id WHERE p.post_type = ?)`,
+        [event],
+      );
+    });
   }
 }
 
@@ -70,7 +83,7 @@ export async function rebuildEventIndexRows(wp: WpData): Promise<{ events: numbe
   const occurrenceTable = occurrenceIndexTable(wp.prefix);
   const hasOccurrenceIndex = await wp.dialect.tableExists(wp.knex, occurrenceTable);
   const { triggers, search } = await eventIndexState(wp);
-  await wp.transaction((trx) => withTriggersAsleep(trx, triggers, () => writeIndexRows(trx, () => '1 = 1', { events: true, terms: true, occurrences: hasOccurrenceIndex })));
+  await wp.transaction((trx) => withTriggersAsleep(trx, triggers, () => writeIndexRows(trx, () => '1 = 1', { events: true, terms: true, occurrences: hasOccurrenceIndex, rebuild: true })));
   const tables = [table, termTable, ...(hasOccurrenceIndex ? [occurrenceTable] : [])];
   const occurrences = hasOccurrenceIndex ? await count(wp, occurrenceTable) : undefined;
   await wp.dialect.analyze(wp.knex, tables);

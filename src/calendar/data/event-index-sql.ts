@@ -113,7 +113,9 @@ function postAndMetaTriggers(wp: WpData, table: string, stem: string, columns: r
   const name = (suffix: string) => `${wp.prefix}${stem}_${suffix}`;
   const common = { unlessSessionFlag: DEFERRED_FLAG };
   return [
-    { ...common, name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [rowsOf('NEW')] },
+    // A row of the post left over is removed first rather than replaced: SQLite fires no delete trigger for the
+    // row a REPLACE removes, and the index's own triggers (its counts) must see it go.
+    { ...common, name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [`DELETE FROM ${table} WHERE post_id = NEW.ID`, rowsOf('NEW')] },
     {
       ...common,
       name: name('post_update'),
@@ -122,6 +124,7 @@ function postAndMetaTriggers(wp: WpData, table: string, stem: string, columns: r
       statements: [
         `DELETE FROM ${table} WHERE post_id = OLD.ID AND (OLD.ID <> NEW.ID OR NOT ${isEvent('NEW')})`,
         `UPDATE ${table} SET post_status = NEW.post_status, post_date = NEW.post_date WHERE post_id = NEW.ID AND OLD.ID = NEW.ID AND ${isEvent('OLD')} AND ${isEvent('NEW')}`,
+        `DELETE FROM ${table} WHERE post_id = NEW.ID AND ${isEvent('NEW')} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
         `${rowsOf('NEW')} AND ${isEvent('NEW')} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
       ],
     },
@@ -162,8 +165,14 @@ export function occurrenceIndexTriggers(wp: WpData): TriggerSpec[] {
   const common = { unlessSessionFlag: DEFERRED_FLAG };
   return [
     ...postAndMetaTriggers(wp, table, OCCURRENCE_INDEX_TABLE, FLAG_COLUMNS, rowsOfPost),
-    { ...common, name: name('occurrence_insert'), table: occurrences, event: 'INSERT', statements: [rowOfOccurrence] },
-    { ...common, name: name('occurrence_update'), table: occurrences, event: 'UPDATE', statements: [`DELETE FROM ${table} WHERE occurrence_id = OLD.occurrence_id`, rowOfOccurrence] },
+    { ...common, name: name('occurrence_insert'), table: occurrences, event: 'INSERT', statements: [`DELETE FROM ${table} WHERE occurrence_id = NEW.occurrence_id`, rowOfOccurrence] },
+    {
+      ...common,
+      name: name('occurrence_update'),
+      table: occurrences,
+      event: 'UPDATE',
+      statements: [`DELETE FROM ${table} WHERE occurrence_id IN (OLD.occurrence_id, NEW.occurrence_id)`, rowOfOccurrence],
+    },
     { ...common, name: name('occurrence_delete'), table: occurrences, event: 'DELETE', statements: [`DELETE FROM ${table} WHERE occurrence_id = OLD.occurrence_id`] },
   ];
 }

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { idsWithMeta, pendingMergedPage, pendingPageOfIds, wherePostMatches, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
+import { countMatching, idsWithMeta, pendingMergedPage, pendingPageOfIds, wherePostMatches, type CountOf, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
+import { countsStatement, totalFromCounts } from './event-count-query';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
@@ -263,7 +264,7 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   // The total counts the same rows as read for counting (through the indexes: on the UTC key of a UTC site).
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
-  const total = counting && { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp };
+  const total = counting && withCounts(wp, q, { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp });
   // Events hidden from listings too, in start order: the shown and the hidden ones are two ranges of the index's
   // key (status, hidden, start…), each read in order and merged, rather than every match sorted.
   if (indexed && q.includeHidden && !counted && order.every((o) => !o.raw) && (q.order?.by ?? 'start') === 'start' && !options.byPostDate) {
@@ -271,6 +272,14 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
     return pendingMergedPage(wp, branches, order, options.limit, options.offset, id, total!);
   }
   return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, total);
+}
+
+/** A total counted from the index's counts where they can (event-count-query.ts), else as `counted` says. */
+function withCounts(wp: WpData, q: EventQuery, counted: CountOf): CountOf {
+  const statement = countsStatement(wp, q);
+  if (!statement) return counted;
+  const count = () => totalFromCounts(statement).then((total) => total ?? countMatching(wp, { total: counted }).then((c) => c.total!));
+  return { ...counted, count };
 }
 
 /** The order terms of a list: the asked order (by start by default), then publication date and id. */

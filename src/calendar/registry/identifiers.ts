@@ -37,8 +37,9 @@ export const OCCURRENCE_INDEX_OPTION = 'calendar_occurrence_index';
  * a bulk writer's session can defer (1 had neither). 3: the local window key also carries the UTC start and end,
  * so that a UTC site's lists (compared on the UTC dates, listed by the local start) count from the key alone.
  * 4: the term index (one row per term of an event, keyed by the term), through which term-filtered lists count.
+ * 5: the counts of each index (rows starting and ending per month and day), through which windows count.
  */
-export const EVENT_INDEX_VERSION = '4';
+export const EVENT_INDEX_VERSION = '5';
 /** The mark of a complete event search index, part of the event index on SQLite (src/calendar/data/event-search-index.ts). */
 export const EVENT_SEARCH_INDEX_OPTION = 'calendar_event_search';
 /** 2: the table keeps its own copy of the text, so that SQLite before 3.43 can write the posts table (1 was contentless). */
