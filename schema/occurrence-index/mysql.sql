@@ -24,7 +24,7 @@ CREATE TABLE {prefix}calendar_occurrence_index (
 
 -- Its counts ({prefix}calendar_occurrence_index_counts, src/calendar/data/event-count-sql.ts): how many rows start and end in each month and day,
 -- by status, hidden flag, local or UTC dates (mode) and a slot of the post id, with the latest end of the rows
--- starting in each (reach); rows whose dates are not two wall clocks in order are counted apart (span 0). Kept by
+-- starting in each month (reach); rows whose dates are not two wall clocks in order are counted apart (span 0). Kept by
 -- triggers on the index, so a list counts its window from a few dozen of these rows instead of every match.
 
 CREATE TABLE {prefix}calendar_occurrence_index_counts (

@@ -156,8 +156,6 @@ export interface Dialect {
   addToRowsSql(table: string, columns: { key: readonly string[]; sums: readonly string[]; maxima: readonly string[] }, select: string): string;
   /** Whether the text `expr` is a `Y-m-d H:i:s` wall clock of two-digit fields in range (SQL text, for triggers). */
   isWallClockSql(expr: string): string;
-  /** The SQL text of the strings joined. */
-  concatSql(...parts: readonly string[]): string;
   /** The query plan of a statement as text lines, for tests and diagnostics. */
   explain(knex: Knex, query: { sql: string; bindings: readonly Knex.Value[] }): Promise<string[]>;
   /** The engine and its version as the server names them (`SQLite 3.46.1`, `MariaDB 10.11.6`), for the operator. */

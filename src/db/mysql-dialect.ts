@@ -214,7 +214,6 @@ export const mysqlDialect: Dialect = {
   addToRowsSql: (table, { key, sums, maxima }, select) =>
     `INSERT INTO \`${table}\` (${[...key, ...sums, ...maxima].join(', ')}) ${select} ON DUPLICATE KEY UPDATE ${[...sums.map((c) => `${c} = \`${table}\`.${c} + VALUES(${c})`), ...maxima.map((c) => `${c} = GREATEST(\`${table}\`.${c}, VALUES(${c}))`)].join(', ')}`,
   isWallClockSql: (expr) => `(${expr} REGEXP '^[0-9]{4}-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9]$')`,
-  concatSql: (...parts) => `CONCAT(${parts.join(', ')})`,
   counterIncrementSql: (table, key) => `INSERT INTO \`${table}\` (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
   async explain(knex, query) {
     const rows: Array<Record<string, unknown>> = (await knex.raw(`EXPLAIN ${query.sql}`, [...query.bindings] as Knex.Value[]))[0];

@@ -163,7 +163,6 @@ export const sqliteDialect: Dialect = {
   addToRowsSql: (table, { key, sums, maxima }, select) =>
     `INSERT INTO "${table}" (${[...key, ...sums, ...maxima].join(', ')}) SELECT * FROM (${select}) WHERE true ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${[...sums.map((c) => `${c} = ${c} + excluded.${c}`), ...maxima.map((c) => `${c} = MAX(${c}, excluded.${c})`)].join(', ')}`,
   isWallClockSql: (expr) => `(${expr} GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9]')`,
-  concatSql: (...parts) => parts.join(' || '),
   counterIncrementSql: (table, key) => `INSERT INTO "${table}" (family, slot, version) VALUES (${key.family}, ${key.slot}, 1) ON CONFLICT (family, slot) DO UPDATE SET version = version + 1`,
   async explain(knex, query) {
     const rows: Array<{ detail: string }> = await knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.bindings] as Knex.Value[]);

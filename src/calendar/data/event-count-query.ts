@@ -6,18 +6,17 @@ import type { EventQuery } from './event-query';
 
 /**
  * A list's total from the index's counts (event-count-sql.ts) rather than from one key entry per match: for a list
- * of statuses alone — no terms, search, venue, ids or other filter — over no window, a window from a start, to the
- * end of a day, or both (the REST lists' defaults and whole days). Its rows start and end in order, so of the rows
- * ending by the window's end B, those starting before its start A are counted away, and those that start before A
- * and end after B (which the first sum never held) are counted back:
+ * of statuses alone — no terms, search, venue, ids or other filter — over no window, a window from a start A, to the
+ * end of a day B, or both (the REST lists' defaults, whole days, months). Its rows start before they end, so of
+ * the rows ending by B, those starting before A are counted away:
  *
- *   total = ends(≤ B) − starts(< A) + spanning(A, B)
+ *   total = ends(≤ B) − starts(< A)
  *
- * `ends` sums the months before B's month and the days of its month to B's day; `starts` the same up to A's day,
- * plus A's own day read from the index key up to A; `spanning` reads, in the index, only the days whose rows reach
- * past B (their `reach`), of the months that do. All in one statement, so one snapshot. The statement also says
- * how many of the list's rows are counted apart (dates missing or not in order): with any, the list counts from
- * the index as before.
+ * `ends` sums the months before B's month and the days of its month up to B's day; `starts` the same up to the day
+ * before A's, plus A's own day read from the index key up to A. This holds when no row starts before A and ends
+ * after B (it would be in neither): the months' `reach` says so. All in one statement, so one snapshot, which also
+ * says whether the counts cannot answer (rows of the list counted apart, or a row that may span the window): the
+ * list then counts from the index as before.
  */
 
 /** A wall clock `Y-m-d H:i:s` (what the counts hold, and what the windows compute). */
@@ -74,24 +73,29 @@ export function countsStatement(wp: WpData, q: EventQuery): Knex.Raw | undefined
       { sql: `(SELECT COUNT(*) FROM ${rows} x WHERE ${indexScope} AND x.${start} >= ? AND x.${start} < ?)`, bindings: [...scopeValues, from.slice(0, 10), from] },
     );
   }
+  // Rows starting before A and ending after B are in the first sum but not the second: none can exist when no
+  // month before A's (or A's own, unless A is its first instant) holds a row reaching past B. Otherwise the list
+  // counts from the index (a window that short reads few entries there).
+  let spanning = { sql: '0', bindings: [] as unknown[] };
   if (from !== undefined && until !== undefined) {
-    const days =
-      `SELECT DISTINCT d.bucket FROM ${counts} d WHERE ${scope('d')} AND d.span = 10 AND d.bucket <= ? AND d.reach > ? ` +
-      `AND SUBSTR(d.bucket, 1, 7) IN (SELECT mo.bucket FROM ${counts} mo WHERE ${scope('mo')} AND mo.span = 7 AND mo.bucket <= ? AND mo.reach > ?)`;
-    parts.push({
-      sql:
-        `(SELECT COUNT(*) FROM (${days}) AS days JOIN ${rows} x ON x.${start} >= days.bucket AND x.${start} <= ${wp.dialect.concatSql('days.bucket', "' 23:59:59'")} ` +
-        `WHERE ${indexScope} AND x.${start} < ? AND x.${end} > ?)`,
-      bindings: [...scopeValues, from.slice(0, 10), until, ...scopeValues, from.slice(0, 7), until, ...scopeValues, from, until],
-    });
+    const firstInstant = from.endsWith('-01 00:00:00');
+    spanning = {
+      sql: `(SELECT COUNT(*) FROM ${counts} mo WHERE ${scope('mo')} AND mo.span = 7 AND mo.bucket ${firstInstant ? '<' : '<='} ? AND mo.reach > ?)`,
+      bindings: [...scopeValues, from.slice(0, 7), until],
+    };
   }
   const total = [parts.map((p) => p.sql).join(' + '), ...minus.map((p) => p.sql)].join(' - ');
-  return wp.knex.raw(`SELECT ${irregular.sql} AS irregular, ${total} AS total`, [...irregular.bindings, ...parts.flatMap((p) => p.bindings), ...minus.flatMap((p) => p.bindings)] as Knex.RawBinding[]);
+  return wp.knex.raw(`SELECT ${irregular.sql} + ${spanning.sql} AS uncounted, ${total} AS total`, [
+    ...irregular.bindings,
+    ...spanning.bindings,
+    ...parts.flatMap((p) => p.bindings),
+    ...minus.flatMap((p) => p.bindings),
+  ] as Knex.RawBinding[]);
 }
 
-/** The list's total from the counts, or undefined when some of its rows are counted apart. */
+/** The list's total from the counts, or undefined when they cannot say it (see countsStatement). */
 export async function totalFromCounts(statement: Knex.Raw): Promise<number | undefined> {
   const result = await statement;
-  const row = (Array.isArray(result) && Array.isArray(result[0]) ? result[0][0] : Array.isArray(result) ? result[0] : result) as { irregular: unknown; total: unknown };
-  return Number(row.irregular) > 0 ? undefined : Number(row.total);
+  const row = (Array.isArray(result) && Array.isArray(result[0]) ? result[0][0] : Array.isArray(result) ? result[0] : result) as { uncounted: unknown; total: unknown };
+  return Number(row.uncounted) > 0 ? undefined : Number(row.total);
 }

@@ -14,8 +14,8 @@ import { DEFERRED_FLAG, EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './even
  * Three triggers on the index table keep them, in the writer's statement like the index itself. A row's counters
  * sit in the slot of its post id, as its change stamp does (src/wp/change-stamps.ts): writers of events in
  * different slots lock different rows, and two in one slot already wait for each other on the stamp. `reach` only
- * ever rises (a row removed leaves it as it was): it is a bound, and a list reads at most a day of the index more
- * for a bound left too high. A rebuild (`db:index`) makes it exact again.
+ * ever rises (a row removed leaves it as it was): it is a bound, and a bound left too high only sends a list whose
+ * window it seems to span back to counting from the index. A rebuild (`db:index`) makes it exact again.
  */
 
 export const countsTable = (prefix: string, index: string) => `${prefix}${index}_counts`;
@@ -51,7 +51,7 @@ function deltaBranches(wp: WpData, r: string, sign: 1 | -1, from: (condition: st
     branches.push(row(0, "''", sign, 0, "''", `NOT (${regular}) OR ${s} IS NULL OR ${e} IS NULL`));
     branches.push(row(1, "''", sign, 0, "''", regular));
     for (const span of [7, 10]) {
-      branches.push(row(span, `SUBSTR(${s}, 1, ${span})`, sign, 0, `SUBSTR(${e}, 1, 19)`, regular));
+      branches.push(row(span, `SUBSTR(${s}, 1, ${span})`, sign, 0, span === 7 ? `SUBSTR(${e}, 1, 19)` : "''", regular));
       branches.push(row(span, `SUBSTR(${e}, 1, ${span})`, 0, sign, "''", regular));
     }
   }
