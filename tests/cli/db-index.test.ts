@@ -59,9 +59,10 @@ const state = () => target.withDb((db) => eventIndexState(WpData.open(db, PREFIX
 const NONE = { table: false, termTable: false, triggers: [], version: null, complete: false, occurrencesTable: false, occurrenceIndex: { table: false, complete: false, stale: false }, outdated: false, search: { supported: true, table: false, triggers: [], complete: false } };
 const TRIGGERS = [
   ...['post_insert', 'post_update', 'post_delete', 'meta_insert', 'meta_update', 'meta_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
+  ...['counts_insert', 'counts_update', 'counts_delete'].map((s) => `${PREFIX}calendar_event_index_${s}`),
   ...['relationship_insert', 'relationship_update', 'relationship_delete', 'index_insert', 'index_update', 'index_delete'].map((s) => `${PREFIX}calendar_event_term_index_${s}`),
 ].sort();
-const INDEX_TABLES = [`${PREFIX}calendar_change_stamps`, `${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_term_index`];
+const INDEX_TABLES = [`${PREFIX}calendar_change_stamps`, `${PREFIX}calendar_event_index`, `${PREFIX}calendar_event_index_counts`, `${PREFIX}calendar_event_term_index`];
 const termIndexRows = () => target.withDb(async (db) => Number(((await db.knex(`${PREFIX}calendar_event_term_index`).count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n));
 /**
  * The search table's own tables: on SQLite the FTS5 table and the shadow tables the engine keeps for it, on MySQL
@@ -97,7 +98,7 @@ it('an existing database has no index until db:index installs it; a second run c
   const first = await cli(['db:index']);
   expect(first).toEqual({
     code: 0,
-    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
+    stdout: `Installed the event index: the table ${PREFIX}calendar_event_index with 3 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its counts ${PREFIX}calendar_event_index_counts with three triggers on it, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
     stderr: '',
   });
   const after = await tables();
@@ -220,7 +221,7 @@ describe('an install of an earlier version', () => {
 
     expect(await cli(['db:index'])).toEqual({
       code: 0,
-      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
+      stdout: `Upgraded the event index from version 1 to ${EVENT_INDEX_VERSION}: the table ${PREFIX}calendar_event_index with 4 events, and six triggers on ${PREFIX}posts and ${PREFIX}postmeta that keep it current, its counts ${PREFIX}calendar_event_index_counts with three triggers on it, its term index ${PREFIX}calendar_event_term_index with six triggers on ${PREFIX}term_relationships and the index, and the search table ${searchTable()} of their text with three triggers on ${PREFIX}posts; event lists now count and page through it.\n`,
       stderr: '',
     });
     expect(await state()).toMatchObject({ table: true, triggers: TRIGGERS, version: EVENT_INDEX_VERSION, complete: true, outdated: false, search: { complete: true } });
@@ -251,7 +252,7 @@ describe('an install of an earlier version', () => {
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrences');
     expect(await prepare()).toEqual({ created: [], installed: false, eventIndex: false, eventIndexUpgradedFrom: null });
     expect(await svcState()).toMatchObject({ complete: true, occurrencesTable: true, occurrenceIndex: { table: true, complete: true, stale: false }, outdated: false });
-    expect((await svcState()).triggers).toHaveLength(21);
+    expect((await svcState()).triggers).toHaveLength(27);
     expect((await target.withDb((db) => eventListPath(WpData.open(db, prefix)))).source).toBe('occurrence-index');
   });
 });

@@ -85,7 +85,7 @@ describe('the service process', () => {
     try {
       await waitFor(() => proc.output().includes('listening'));
       expect(proc.output()).toContain(
-        "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta, and its term index wp_calendar_event_term_index with six triggers on wp_term_relationships and the index) and lists would count and page through it in milliseconds",
+        "event lists read the events' date meta in wp_postmeta: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events; wp-calendar db:index would add the event index (the table wp_calendar_event_index and six triggers on wp_posts and wp_postmeta, its counts with three triggers on it, and its term index wp_calendar_event_term_index with six triggers on wp_term_relationships and the index) and lists would count and page through it in milliseconds",
       );
       expect(proc.output()).not.toContain('created the event index');
       // Every list pays until db:index runs: a warning, not an info line among the request logs.

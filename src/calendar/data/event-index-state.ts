@@ -73,7 +73,7 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
     ? state.occurrenceIndex.stale
       ? ` The occurrence index ${occurrenceIndexTable(wp.prefix)} no longer follows ${occurrences}: its triggers on that table are gone (the table was dropped and made again, as the plugin's migration does), so the lists read ${occurrences} itself; wp-calendar db:index would make the triggers again and recompute its rows.`
       : state.complete
-      ? ` The event index lacks the occurrence index (${occurrenceIndexTable(wp.prefix)}) that ${occurrences} now calls for: wp-calendar db:index would add it (a table and nine triggers), and lists of occurrences would count and page through it.`
+      ? ` The event index lacks the occurrence index (${occurrenceIndexTable(wp.prefix)}) that ${occurrences} now calls for: wp-calendar db:index would add it (two tables and twelve triggers), and lists of occurrences would count and page through it.`
       : ` The event index installed is of version ${state.version}, this service's is ${EVENT_INDEX_VERSION}: the lists do not read it; wp-calendar db:index would upgrade it (its triggers and tables made again, its rows recomputed).`
     : '';
   if (customTablesActive && state.occurrencesTable) {
@@ -82,7 +82,7 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
     }
     return {
       source: 'occurrences',
-      message: `event lists read The Events Calendar's ${occurrences} table, as the plugin does while its custom tables are active, joined to ${wp.t.posts} for every occurrence in the window${upgrade ? `.${upgrade}` : state.version === null ? '; wp-calendar db:index would add the event and occurrence indexes (three tables and twenty-one triggers) and lists would count and page through them in milliseconds' : ''}`,
+      message: `event lists read The Events Calendar's ${occurrences} table, as the plugin does while its custom tables are active, joined to ${wp.t.posts} for every occurrence in the window${upgrade ? `.${upgrade}` : state.version === null ? '; wp-calendar db:index would add the event and occurrence indexes (five tables and twenty-seven triggers) and lists would count and page through them in milliseconds' : ''}`,
     };
   }
   if (state.complete) {
@@ -91,6 +91,6 @@ export async function eventListPath(wp: WpData): Promise<EventListPath> {
   }
   return {
     source: 'postmeta',
-    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events;${upgrade || ` wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}, and its term index ${eventTermIndexTable(wp.prefix)} with six triggers on ${wp.t.term_relationships} and the index) and lists would count and page through it in milliseconds`}`,
+    message: `event lists read the events' date meta in ${wp.t.postmeta}: each list joins two meta rows per event and sorts every match, which takes seconds at 100,000 events;${upgrade || ` wp-calendar db:index would add the event index (the table ${index} and six triggers on ${wp.t.posts} and ${wp.t.postmeta}, its counts with three triggers on it, and its term index ${eventTermIndexTable(wp.prefix)} with six triggers on ${wp.t.term_relationships} and the index) and lists would count and page through it in milliseconds`}`,
   };
 }
