@@ -105,6 +105,14 @@ const refreshMetaSql = (wp: WpData, table: string, columns: readonly MetaColumn[
   `UPDATE ${table} SET ${columns.map((c) => `${c.column} = CASE WHEN ${quote(c.key)} IN (${keys}) THEN ${metaValueSql(wp, c, `${table}.post_id`)} ELSE ${c.column} END`).join(', ')} WHERE post_id IN (${posts})`;
 
 /**
+ * What removes, before a REPLACE, the row it would replace — on SQLite only. SQLite fires no delete trigger for the
+ * row a REPLACE removes, and the index's own triggers (its counts) must see it go; MySQL fires them. There the
+ * statement would cost: a delete of a row that is not there (a new post's) locks the gap every concurrent insert
+ * of a post needs, and plain-SQL writers deadlock on it.
+ */
+const beforeReplace = (wp: WpData, deletion: string): string[] => (wp.dialect.name === 'sqlite' ? [deletion] : []);
+
+/**
  * The triggers on the posts and postmeta tables that keep `table` current. Most post updates keep the id and the
  * type: the status and date are rewritten in place. A post that changes id or stops being an event loses its
  * rows; one that becomes an event (or changes id) gets them whole, from `rowsOf` (an INSERT … SELECT of its rows).
@@ -113,9 +121,7 @@ function postAndMetaTriggers(wp: WpData, table: string, stem: string, columns: r
   const name = (suffix: string) => `${wp.prefix}${stem}_${suffix}`;
   const common = { unlessSessionFlag: DEFERRED_FLAG };
   return [
-    // A row of the post left over is removed first rather than replaced: SQLite fires no delete trigger for the
-    // row a REPLACE removes, and the index's own triggers (its counts) must see it go.
-    { ...common, name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [`DELETE FROM ${table} WHERE post_id = NEW.ID`, rowsOf('NEW')] },
+    { ...common, name: name('post_insert'), table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [...beforeReplace(wp, `DELETE FROM ${table} WHERE post_id = NEW.ID`), rowsOf('NEW')] },
     {
       ...common,
       name: name('post_update'),
@@ -124,7 +130,7 @@ function postAndMetaTriggers(wp: WpData, table: string, stem: string, columns: r
       statements: [
         `DELETE FROM ${table} WHERE post_id = OLD.ID AND (OLD.ID <> NEW.ID OR NOT ${isEvent('NEW')})`,
         `UPDATE ${table} SET post_status = NEW.post_status, post_date = NEW.post_date WHERE post_id = NEW.ID AND OLD.ID = NEW.ID AND ${isEvent('OLD')} AND ${isEvent('NEW')}`,
-        `DELETE FROM ${table} WHERE post_id = NEW.ID AND ${isEvent('NEW')} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
+        ...beforeReplace(wp, `DELETE FROM ${table} WHERE post_id = NEW.ID AND ${isEvent('NEW')} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`),
         `${rowsOf('NEW')} AND ${isEvent('NEW')} AND (OLD.ID <> NEW.ID OR NOT ${isEvent('OLD')})`,
       ],
     },
@@ -165,13 +171,13 @@ export function occurrenceIndexTriggers(wp: WpData): TriggerSpec[] {
   const common = { unlessSessionFlag: DEFERRED_FLAG };
   return [
     ...postAndMetaTriggers(wp, table, OCCURRENCE_INDEX_TABLE, FLAG_COLUMNS, rowsOfPost),
-    { ...common, name: name('occurrence_insert'), table: occurrences, event: 'INSERT', statements: [`DELETE FROM ${table} WHERE occurrence_id = NEW.occurrence_id`, rowOfOccurrence] },
+    { ...common, name: name('occurrence_insert'), table: occurrences, event: 'INSERT', statements: [...beforeReplace(wp, `DELETE FROM ${table} WHERE occurrence_id = NEW.occurrence_id`), rowOfOccurrence] },
     {
       ...common,
       name: name('occurrence_update'),
       table: occurrences,
       event: 'UPDATE',
-      statements: [`DELETE FROM ${table} WHERE occurrence_id IN (OLD.occurrence_id, NEW.occurrence_id)`, rowOfOccurrence],
+      statements: [`DELETE FROM ${table} WHERE occurrence_id = OLD.occurrence_id`, ...beforeReplace(wp, `DELETE FROM ${table} WHERE occurrence_id = NEW.occurrence_id`), rowOfOccurrence],
     },
     { ...common, name: name('occurrence_delete'), table: occurrences, event: 'DELETE', statements: [`DELETE FROM ${table} WHERE occurrence_id = OLD.occurrence_id`] },
   ];
