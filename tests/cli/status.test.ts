@@ -1,3 +1,4 @@
+import { EVENT_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../../src/cli/program';
@@ -83,7 +84,7 @@ describe('a database this service created', () => {
     expect(report.wordpress).toEqual({ db_version: sql.dbVersion, tables: { present: sql.tables, missing: [] }, created_by_service: allTables(PREFIX) });
     expect(sql.tables).toEqual(allTables(PREFIX));
     expect(report.plugin).toMatchObject({ version: null, active: false, custom_tables: { setting: null, on: false, events: { exists: false, rows: null }, occurrences: { exists: false, rows: null } } });
-    expect(report.event_index).toMatchObject({ installed: true, complete: true, version: '4', current_version: '4', outdated: false, rows: sql.indexRows, events: sql.events, occurrence_index: null, lists: { source: 'index' } });
+    expect(report.event_index).toMatchObject({ installed: true, complete: true, version: EVENT_INDEX_VERSION, current_version: EVENT_INDEX_VERSION, outdated: false, rows: sql.indexRows, events: sql.events, occurrence_index: null, lists: { source: 'index' } });
     expect([report.event_index.rows, report.event_index.events]).toEqual([0, 0]);
     expect(report.posts).toEqual(sql.posts);
     // A new site stores the spec's 24 in TEC's own setting, which the lists read before WordPress's option.
@@ -108,7 +109,7 @@ describe('a database this service created', () => {
     expect(report.hints).toEqual([]);
     const text = await cli(target, ['status']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain(`Event index      installed, version 4: 50 rows for 50 events; term index ${sql.termIndexRows} rows for ${sql.eventTerms} term relationships`);
+    expect(text.stdout).toContain(`Event index      installed, version ${EVENT_INDEX_VERSION}: 50 rows for 50 events; term index ${sql.termIndexRows} rows for ${sql.eventTerms} term relationships`);
     expect(text.stdout).toContain(`Page size        ${String(sql.tecOptions?.posts_per_page)} when a list names no per_page, from The Events Calendar's posts_per_page setting (tribe_events_calendar_options); at most 50`);
     expect(text.stdout).toMatch(/\nNothing needs attention\.\n$/);
   });
@@ -148,7 +149,7 @@ describe('a database this service created', () => {
     expect(outdated.code).toBe(1);
     expect(outdated.report.event_index).toMatchObject({ installed: true, complete: false, version: '3', outdated: true });
     expect(outdated.report.attention).toEqual([
-      "the event index is out of date: it is of version 3, this service's is 4; npm start brings it up to date on this database (the service created it), as does wp-calendar db:index",
+      `the event index is out of date: it is of version 3, this service's is ${EVENT_INDEX_VERSION}; npm start brings it up to date on this database (the service created it), as does wp-calendar db:index`,
     ]);
     expect((await cli(target, ['db:index'])).code).toBe(0);
     expect((await status(target)).code).toBe(0);
@@ -236,7 +237,7 @@ describe('a copy of a database the plugin made', () => {
     const { code, report } = await status(target);
     const sql = await target.withDb((db) => sqlFacts(db, 'wp_'));
     expect(code).toBe(0);
-    expect(report.event_index).toMatchObject({ installed: true, complete: true, version: '4', rows: sql.events, events: sql.events, term_rows: sql.eventTerms, occurrence_index: { complete: true, stale: false, rows: sql.occurrenceIndexRows, occurrences: sql.tecOccurrences }, lists: { source: 'occurrence-index' } });
+    expect(report.event_index).toMatchObject({ installed: true, complete: true, version: EVENT_INDEX_VERSION, rows: sql.events, events: sql.events, term_rows: sql.eventTerms, occurrence_index: { complete: true, stale: false, rows: sql.occurrenceIndexRows, occurrences: sql.tecOccurrences }, lists: { source: 'occurrence-index' } });
     expect(sql.occurrenceIndexRows).toBe(sql.tecOccurrences);
     // db:index recorded no table as the service's: WordPress's tables stay the site's.
     expect(report.wordpress.created_by_service).toEqual([]);

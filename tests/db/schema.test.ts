@@ -5,7 +5,7 @@ import { createDatabase, type Database } from '../../src/db/database';
 import { CORE_TABLES, ensureSchema } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup/prepare-database';
 import { phpSerialize, phpUnserialize } from '../../src/php/php-serialize';
-import { EVENT_SEARCH_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
+import { EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_VERSION } from '../../src/calendar/registry/identifiers';
 import { createTestDatabase, onMysql, type TestDatabase } from '../support/test-db';
 
 /** Everything about a table a client could notice: columns (type family, null, default) and indexes. */
@@ -130,7 +130,7 @@ describe('WordPress core tables', () => {
     expect(options.filter((o) => o.autoload !== 'on').map((o) => [o.option_name, o.option_value, o.autoload])).toEqual([
       // The search table's mark goes before the event index's, which the lists read first and is written last.
       ['calendar_event_search', EVENT_SEARCH_INDEX_VERSION, 'off'],
-      ['calendar_event_index', '4', 'off'],
+      ['calendar_event_index', EVENT_INDEX_VERSION, 'off'],
       ['calendar_service_tables', phpSerialize([...CORE_TABLES]), 'off'],
     ]);
     const roles = phpUnserialize(byName.xyz_user_roles) as Record<string, { name: string; capabilities: Record<string, boolean> }>;
