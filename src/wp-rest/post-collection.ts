@@ -1,7 +1,8 @@
 import { errorCatalogue, entry, RestError, type ParamProblem } from '../http/errors';
 import { localToUtc, utcToLocal } from '../php/date-time';
 import { urlEncode } from '../php/url-encoding';
-import { fieldOrder, metaOrder, type OrderTerm, type PostFilter, type TaxClause } from '../wp/post-query';
+import { type PostFilter, type TaxClause } from '../wp/post-query';
+import { fieldOrder, metaOrder, type OrderTerm } from '../wp/post-pages';
 import type { WpData } from '../wp/wp-handle';
 import type { TermFilter } from './post-args';
 import type { RestPostType } from './post-type';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { countMatching, idsWithMeta, pendingMergedPage, pendingPageOfIds, wherePostMatches, type CountOf, type OrderTerm, type PageOfIds, type PendingPage, type PostFilter } from '../../wp/post-query';
+import { idsWithMeta, wherePostMatches, type PostFilter } from '../../wp/post-query';
+import { countMatching, pendingMergedPage, pendingPageOfIds, pendingWholeList, type CountOf, type OrderTerm, type PageOfIds, type PendingPage } from '../../wp/post-pages';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
@@ -265,6 +266,8 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   const indexed = q.source === 'index' || q.source === 'occurrence-index';
   const counting = indexed ? indexedMatching(wp, postType, q, clause, true) : undefined;
   const total = counting && withCounts(wp, q, { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp });
+  // A search through the search index reads its matches once, for the page and the total.
+  if (indexed && q.filter.search && q.searchIndex && clause === undefined) return pendingWholeList(query, order, options.limit, options.offset, id);
   // Events hidden from listings too, in start order: the shown and the hidden ones are two ranges of the index's
   // key (status, hidden, start…), each read in order and merged, rather than every match sorted.
   if (indexed && q.includeHidden && !counted && order.every((o) => !o.raw) && (q.order?.by ?? 'start') === 'start' && !options.byPostDate) {

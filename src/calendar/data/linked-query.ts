@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { countMatching, idsInMetaValues, newestFirst, pageOfIds, whereStatus, type PageOfIds, type StatusFilter } from '../../wp/post-query';
+import { idsInMetaValues, whereStatus, type StatusFilter } from '../../wp/post-query';
+import { countMatching, newestFirst, pageOfIds, type PageOfIds } from '../../wp/post-pages';
 import { escLike } from '../../wp/search';
 import type { WpData } from '../../wp/wp-handle';
 import { POST_TYPE } from '../registry/identifiers';

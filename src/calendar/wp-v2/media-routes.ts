@@ -1,7 +1,8 @@
 import { endpoint, type RouteDef } from '../../http/routes';
 import { RestResponse } from '../../http/response';
 import { restRoot } from '../../http/context';
-import { pageOfIds, wherePostMatches } from '../../wp/post-query';
+import { wherePostMatches } from '../../wp/post-query';
+import { pageOfIds } from '../../wp/post-pages';
 import { getPost } from '../../wp/posts';
 import { parseList } from '../../http/wp-types';
 import type { ParamProblem } from '../../http/errors';

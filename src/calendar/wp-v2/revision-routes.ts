@@ -1,7 +1,8 @@
 import { restRoot } from '../../http/context';
 import { RestResponse } from '../../http/response';
 import { endpoint, type RouteDef } from '../../http/routes';
-import { fieldOrder, pageOfIds, wherePostMatches, type OrderTerm } from '../../wp/post-query';
+import { wherePostMatches } from '../../wp/post-query';
+import { fieldOrder, pageOfIds, type OrderTerm } from '../../wp/post-pages';
 import { getPost, getPosts, type PostRow } from '../../wp/posts';
 import { pagingHeaders, relevanceOrder } from '../../wp-rest/post-collection';
 import { revisionSchema } from '../../wp-rest/revision-object';
