@@ -27,7 +27,7 @@ import { HEALTH_PATHS, healthz, readyz } from './http/health';
 import type { Metrics } from './metrics/metrics';
 import { phpJsonEncode } from './http/response';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
-import { readProtocolThroughTrustedProxies } from './http/forwarded';
+import { readProtocolThroughTrustedProxies, remoteAddress } from './http/forwarded';
 import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
@@ -276,12 +276,6 @@ function routeLabel(req: Request, response: Response): string {
   if (req.path.startsWith(API_BROWSER_PATH)) return API_BROWSER_PATH;
   if (restRouteOf(req) !== null) return 'rest_no_route';
   return response.statusCode === 404 ? 'not_found' : 'front_end';
-}
-
-/** REMOTE_ADDR as PHP reports it: an IPv4 peer on a dual-stack socket is plain IPv4, not `::ffff:a.b.c.d`. */
-function remoteAddress(req: Request): string {
-  const ip = req.ip ?? '';
-  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
 }
 
 const REST_SERVER = 'restServer';

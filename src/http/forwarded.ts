@@ -44,3 +44,9 @@ export function readProtocolThroughTrustedProxies(app: Express): void {
     },
   });
 }
+
+/** REMOTE_ADDR as PHP reports it: an IPv4 peer on a dual-stack socket is plain IPv4, not `::ffff:a.b.c.d`. */
+export function remoteAddress(req: Request): string {
+  const ip = req.ip ?? '';
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
+}

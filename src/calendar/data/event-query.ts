@@ -3,7 +3,7 @@ import { idsWithMeta, wherePostMatches, type PostFilter } from '../../wp/post-qu
 import { countMatching, pendingMergedPage, pendingPageOfIds, pendingWholeList, type CountOf, type OrderTerm, type PageOfIds, type PendingPage } from '../../wp/post-pages';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
-import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, occurrenceTableTriggerNames, tecOccurrencesTable, triggersPresent } from './event-index-sql';
+import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
 import { countsStatement, totalFromCounts } from './event-count-query';
 
@@ -61,30 +61,6 @@ export interface EventOrder {
 
 /** An order on a column of the posts table, which the index lists must then join. */
 const byPostColumn = (q: EventQuery): boolean => q.order !== undefined && q.order.by !== 'start' && q.order.by !== 'post_date';
-
-/**
- * Where this site keeps the dates the plugin filters on. With the occurrence index marked complete, one lookup of
- * the triggers on the plugin's occurrences table says both that the table exists and that the index still follows
- * it: a table dropped and made again (the plugin's migration, a reinstall) has lost them, and the index is stale
- * until `db:index` (or the next start, on a database the service created) makes them again. Meanwhile the lists
- * read the plugin's table itself, and `onStale` hears of it. Without the index, whether the table exists is read
- * with the request's options when they asked (`siteTables`), otherwise here.
- */
-export async function eventDateSource(
-  wp: WpData,
-  settings: { customTablesActive: boolean; eventIndex: boolean; occurrenceIndex: boolean; siteTables?: ReadonlyMap<string, boolean> },
-  onStale?: () => void,
-): Promise<DateSource> {
-  if (settings.customTablesActive) {
-    const occurrences = tecOccurrencesTable(wp.prefix);
-    if (settings.occurrenceIndex && triggersPresent(await wp.dialect.triggersOn(wp.knex, occurrences), occurrenceTableTriggerNames(wp.prefix))) return 'occurrence-index';
-    if (settings.siteTables?.get(occurrences) ?? (await wp.dialect.tableExists(wp.knex, occurrences))) {
-      if (settings.occurrenceIndex) onStale?.();
-      return 'occurrences';
-    }
-  }
-  return settings.eventIndex ? 'index' : 'postmeta';
-}
 
 interface DateColumns {
   start: string;

@@ -1,4 +1,5 @@
-import { eventDateSource, type DateSource } from '../data/event-query';
+import { eventDateSource } from '../data/event-date-source';
+import type { DateSource } from '../data/event-query';
 import type { CalendarEnv } from '../site/calendar-env';
 
 /**
