@@ -6,6 +6,8 @@ import { generateCalendar } from '../../../src/calendar/data/generator/generate-
 import { createTecTables } from '../../support/tec-tables';
 import { seedEvent, seedMeta } from '../../support/rows';
 import { useTestApp } from '../../support/test-app';
+import { TEC_EEA } from '../../support/tec-v1-answers';
+import { TRIBE_API } from '../../support/rest-paths';
 
 /**
  * A list's total read from the index's counts (src/calendar/data/event-count-query.ts) is the count of its
@@ -86,6 +88,31 @@ it('a generated calendar, written in bulk: every total from the counts is exact'
   await expectCountsExact(['index', 'occurrence-index']);
   await expectCountersAsRebuilt();
 }, 120_000);
+
+it('tribe/events/v1’s and tec/v1’s default lists and a month count from the counts, and nothing else counts them', async () => {
+  const lists: Array<[string, Record<string, string>, string]> = [
+    [`${TRIBE_API}/events`, {}, 'x-tec-total'],
+    [`${TRIBE_API}/events?start_date=2025-07-01&end_date=2025-07-31`, {}, 'x-tec-total'],
+    ['/wp-json/tec/v1/events', { 'X-TEC-EEA': TEC_EEA }, 'x-wp-total'],
+  ];
+  for (const [url, headers, totalHeader] of lists) {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    t.testDb.db.counts?.clear();
+    t.testDb.db.knex.on('query', record);
+    try {
+      const res = await t.request.get(url).set(headers);
+      expect(res.status).toBe(200);
+      expect(Number(res.headers[totalHeader])).toBeGreaterThan(0);
+    } finally {
+      t.testDb.db.knex.removeListener('query', record);
+    }
+    const onIndex = statements.filter((sql) => sql.includes('calendar_event_index') || sql.includes('calendar_occurrence_index'));
+    expect({ url, counts: onIndex.filter((sql) => sql.includes('_index_counts')).length }).toEqual({ url, counts: 1 });
+    // The page reads the index in order; the only COUNT is of the window's first day up to its start.
+    expect(onIndex.filter((sql) => /count\(/i.test(sql) && !sql.includes('_index_counts'))).toEqual([]);
+  }
+});
 
 describe('after plain-SQL writes', () => {
   const setPost = (id: number, values: Record<string, string>) => t.wp.knex(t.wp.t.posts).where('ID', id).update(values);
