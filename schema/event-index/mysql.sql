@@ -20,21 +20,3 @@ CREATE TABLE {prefix}calendar_event_index (
 	KEY utc_window (post_status,hidden,start_date_utc,post_date,post_id,end_date_utc,featured,venue_id),
 	KEY venue_status (venue_id,post_status)
 ) {charset_collate};
-
--- Its counts ({prefix}calendar_event_index_counts, src/calendar/data/event-count-sql.ts): how many rows start and end in each month and day,
--- by status, hidden flag, local or UTC dates (mode) and a slot of the post id, with the latest end of the rows
--- starting in each month (reach); rows whose dates are not two wall clocks in order are counted apart (span 0). Kept by
--- triggers on the index, so a list counts its window from a few dozen of these rows instead of every match.
-
-CREATE TABLE {prefix}calendar_event_index_counts (
-	post_status varchar(20) NOT NULL,
-	hidden tinyint(1) NOT NULL,
-	mode tinyint(1) NOT NULL,
-	span tinyint(2) NOT NULL,
-	bucket varchar(10) NOT NULL,
-	slot tinyint(1) NOT NULL,
-	n_start bigint(20) NOT NULL default 0,
-	n_end bigint(20) NOT NULL default 0,
-	reach varchar(19) NOT NULL default '',
-	PRIMARY KEY  (post_status,hidden,mode,span,bucket,slot)
-) {charset_collate};

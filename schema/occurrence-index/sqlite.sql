@@ -16,18 +16,3 @@ CREATE TABLE "{prefix}calendar_occurrence_index" (
 CREATE INDEX "{prefix}calendar_occurrence_index__post_id" ON "{prefix}calendar_occurrence_index" ("post_id");
 CREATE INDEX "{prefix}calendar_occurrence_index__local_window" ON "{prefix}calendar_occurrence_index" ("post_status", "hidden", "start_date", "post_date", "post_id", "end_date", "featured", "venue_id", "start_date_utc", "end_date_utc");
 CREATE INDEX "{prefix}calendar_occurrence_index__utc_window" ON "{prefix}calendar_occurrence_index" ("post_status", "hidden", "start_date_utc", "post_date", "post_id", "end_date_utc", "featured", "venue_id");
-
--- Its counts (see mysql.sql).
-
-CREATE TABLE "{prefix}calendar_occurrence_index_counts" (
-	"post_status" text NOT NULL COLLATE NOCASE,
-	"hidden" integer NOT NULL,
-	"mode" integer NOT NULL,
-	"span" integer NOT NULL,
-	"bucket" text NOT NULL,
-	"slot" integer NOT NULL,
-	"n_start" integer NOT NULL DEFAULT 0,
-	"n_end" integer NOT NULL DEFAULT 0,
-	"reach" text NOT NULL DEFAULT '',
-	PRIMARY KEY ("post_status", "hidden", "mode", "span", "bucket", "slot")
-) WITHOUT ROWID;

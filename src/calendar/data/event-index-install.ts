@@ -29,6 +29,8 @@ const INSTALL_PRIVILEGES = ['CREATE', 'TRIGGER', 'INDEX'] as const;
 const DROP_PRIVILEGES = ['DROP', 'TRIGGER'] as const;
 
 const tableStatements = (wp: WpData, dir: string, charsetCollate: string): string[] => ddlStatements(dir, wp.dialect.schemaFile, wp.prefix, charsetCollate);
+/** The counts table of an index table (event-count-sql.ts), one DDL for both. */
+const countsStatements = (wp: WpData, index: string, charsetCollate: string): string[] => tableStatements(wp, 'index-counts', charsetCollate).map((sql) => sql.replaceAll('{index}', index));
 
 /** Every piece of the search index is there (or the engine has none). */
 const searchComplete = (search: SearchIndexState) => !search.supported || (search.table && search.triggers.length === 3 && search.complete);
@@ -98,9 +100,11 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
     // The occurrence index goes with an earlier version, or with the plugin's table it was made from.
     if (earlier || !before.occurrencesTable) for (const table of occurrenceIndexTables(wp)) await ddl(wp, `DROP TABLE IF EXISTS ${table}`, 'upgrade');
     const charsetCollate = await wp.dialect.charsetCollate(wp.knex);
-    if (earlier || !before.table) for (const sql of tableStatements(wp, 'event-index', charsetCollate)) await ddl(wp, sql, 'create');
+    if (earlier || !before.table) for (const sql of [...tableStatements(wp, 'event-index', charsetCollate), ...countsStatements(wp, EVENT_INDEX_TABLE, charsetCollate)]) await ddl(wp, sql, 'create');
     if (earlier || !before.termTable) for (const sql of tableStatements(wp, 'event-term-index', charsetCollate)) await ddl(wp, sql, 'create');
-    if (before.occurrencesTable && (earlier || !before.occurrenceIndex.table)) for (const sql of tableStatements(wp, 'occurrence-index', charsetCollate)) await ddl(wp, sql, 'create');
+    if (before.occurrencesTable && (earlier || !before.occurrenceIndex.table)) {
+      for (const sql of [...tableStatements(wp, 'occurrence-index', charsetCollate), ...countsStatements(wp, OCCURRENCE_INDEX_TABLE, charsetCollate)]) await ddl(wp, sql, 'create');
+    }
     // Triggers first, rows second: a row written in between is then covered twice rather than missed.
     const triggers = [
       ...eventIndexTriggers(wp),
