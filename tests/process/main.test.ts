@@ -57,7 +57,7 @@ describe('the service process', () => {
       expect(((await ns.json()) as { namespace: string }).namespace).toBe('tribe/events/v1');
       if (testDb) {
         const tables = (await testDb.db.dialect.listTables(testDb.db.knex)).sort();
-        expect(tables).toEqual([...CORE_TABLES, 'calendar_change_stamps', 'calendar_event_index', 'calendar_event_term_index', EVENT_TRIGRAM_TABLE, EVENT_TRIGRAM_POSITIONS_TABLE].map((t) => `xyz_${t}`).sort());
+        expect(tables).toEqual([...CORE_TABLES, 'calendar_change_stamps', 'calendar_event_index', 'calendar_event_index_counts', 'calendar_event_term_index', EVENT_TRIGRAM_TABLE, EVENT_TRIGRAM_POSITIONS_TABLE].map((t) => `xyz_${t}`).sort());
       } else {
         expect(existsSync(path.join(dir, 'data/calendar.db'))).toBe(true);
       }
