@@ -25,6 +25,9 @@ export const EPOCH_FAMILY = ':epoch';
  */
 export const TRIGGERS_FAMILY = ':triggers';
 
+/** The schema mark (Dialect.schemaMark) of a request, read once for all that asks it. */
+export type SchemaMark = () => Promise<string | undefined>;
+
 /** How long a database without the stamp table is believed to have none (another process may install it). */
 const ABSENT_RECHECK_MS = 10_000;
 
@@ -34,6 +37,8 @@ export class ChangeStamps {
   private tables = new Map<string, { present: Promise<boolean>; at: number }>();
   /** By trigger stem: the schema mark under which the triggers were last counted complete, and their number. */
   private complete = new Map<string, { mark: string; made: number }>();
+  /** Facts about the schema (schemaFact), each with the mark read before it was found. */
+  private facts = new Map<string, { mark: string; value: Promise<unknown> }>();
 
   constructor(private readonly dialect: Dialect) {}
 
@@ -42,7 +47,7 @@ export class ChangeStamps {
    * triggers are of version `version`; without that table (or its mark of that version), the engine's own stamp
    * where it has an exact one (SQLite's, of the whole file), else undefined: nothing can be kept.
    */
-  async read(knex: Knex, counters: { table: string; version: number; triggerStem: string }, families?: readonly string[]): Promise<string | undefined> {
+  async read(knex: Knex, counters: { table: string; version: number; triggerStem: string }, families?: readonly string[], mark?: SchemaMark): Promise<string | undefined> {
     if (await this.present(knex, counters.table)) {
       try {
         const marks = [EPOCH_FAMILY, TRIGGERS_FAMILY];
@@ -57,7 +62,7 @@ export class ChangeStamps {
         // No mark of this version: the triggers are being made or removed, or are of another version. Fewer
         // triggers than were made: a table was made again without them.
         const made = row?.made === null || row?.made === undefined ? undefined : Number(row.made);
-        const complete = made === undefined || (await this.triggersComplete(knex, counters.triggerStem, made));
+        const complete = made === undefined || (await this.triggersComplete(knex, counters.triggerStem, made, mark));
         if (row?.epoch !== null && row?.epoch !== undefined && complete) return `${row.epoch}.${row.total ?? 0}`;
       } catch (error) {
         // Whatever failed here (a table or a trigger being made or removed as it was read, a lost connection), the
@@ -74,14 +79,29 @@ export class ChangeStamps {
    * Whether at least `made` triggers of `stem` exist: counted, unless the dialect's schema mark is the one read
    * when they were last found complete (no table or trigger can have gone since).
    */
-  private async triggersComplete(knex: Knex, stem: string, made: number): Promise<boolean> {
-    const mark = await this.dialect.schemaMark?.(knex);
+  private async triggersComplete(knex: Knex, stem: string, made: number, schemaMark?: SchemaMark): Promise<boolean> {
+    const mark = schemaMark ? await schemaMark() : await this.dialect.schemaMark?.(knex);
     const known = this.complete.get(stem);
     if (mark !== undefined && known?.mark === mark && known.made === made) return true;
     const complete = (await this.dialect.triggerCount(knex, stem)) >= made;
     if (mark !== undefined && complete) this.complete.set(stem, { mark, made });
     else this.complete.delete(stem);
     return complete;
+  }
+
+  /**
+   * A fact about the schema (which triggers a table has, say), found by `find` once per schema mark: while no
+   * statement that can take a table or a trigger away has run since `mark` was read, the fact found after an
+   * earlier read of the same mark still holds. Without a mark (SQLite), found every time.
+   */
+  async schemaFact<T>(key: string, mark: string | undefined, find: () => Promise<T>): Promise<T> {
+    if (mark === undefined) return find();
+    const known = this.facts.get(key);
+    if (known?.mark === mark) return known.value as Promise<T>;
+    const entry = { mark, value: find() };
+    this.facts.set(key, entry);
+    entry.value.catch(() => this.facts.get(key) === entry && this.facts.delete(key));
+    return entry.value as Promise<T>;
   }
 
   private present(knex: Knex, table: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { StampedCache } from '../db/stamped-cache';
+import type { SchemaMark, StampedCache } from '../db/stamped-cache';
 import type { Database } from '../db/database';
 import type { Deadline } from '../db/deadline';
 import type { Dialect } from '../db/dialect';
@@ -69,9 +69,20 @@ export class WpData {
    * none vouches for them; never inside a transaction, whose reads see its own uncommitted writes. Read it before
    * what is kept under it, on the same connection pool.
    */
-  changeStamp(families?: readonly string[]): Promise<string | undefined> {
+  changeStamp(families?: readonly string[], mark?: SchemaMark): Promise<string | undefined> {
     const stamps = this.inTransaction ? undefined : this.db?.stamps;
-    return stamps ? stamps.read(this.knex as Knex, { table: changeStampTable(this.prefix), version: CHANGE_STAMP_VERSION, triggerStem: changeStampTriggerStem(this.prefix) }, families) : Promise.resolve(undefined);
+    return stamps ? stamps.read(this.knex as Knex, { table: changeStampTable(this.prefix), version: CHANGE_STAMP_VERSION, triggerStem: changeStampTriggerStem(this.prefix) }, families, mark) : Promise.resolve(undefined);
+  }
+
+  /** The schema mark (Dialect.schemaMark): what moves when a table or a trigger may have gone; none on SQLite. */
+  schemaMark(): Promise<string | undefined> {
+    return this.dialect.schemaMark ? this.dialect.schemaMark(this.knex as Knex) : Promise.resolve(undefined);
+  }
+
+  /** A fact about the schema, found again only when the schema mark `mark` moved (ChangeStamps.schemaFact). */
+  schemaFact<T>(key: string, mark: string | undefined, find: () => Promise<T>): Promise<T> {
+    const stamps = this.inTransaction ? undefined : this.db?.stamps;
+    return stamps ? stamps.schemaFact(`${this.prefix}\u0000${key}`, mark, find) : find();
   }
 
   /** List totals kept under the change stamp. */

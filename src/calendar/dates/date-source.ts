@@ -13,12 +13,16 @@ const STALE = 'stale-occurrence-index';
 
 export async function listDateSource(env: CalendarEnv): Promise<DateSource> {
   const { wp } = env.ctx;
-  const source = await eventDateSource(wp, env.tec, () =>
-    env.ctx.warnOnce(
-      STALE,
-      { table: `${wp.prefix}tec_occurrences`, eventLists: 'occurrences' },
-      `the occurrence index no longer follows ${wp.prefix}tec_occurrences (the table was dropped and made again, and its triggers went with it): event lists read ${wp.prefix}tec_occurrences itself until wp-calendar db:index makes the triggers again and recomputes the index (a database the service created gets this at its next start)`,
-    ),
+  const source = await eventDateSource(
+    wp,
+    env.tec,
+    () =>
+      env.ctx.warnOnce(
+        STALE,
+        { table: `${wp.prefix}tec_occurrences`, eventLists: 'occurrences' },
+        `the occurrence index no longer follows ${wp.prefix}tec_occurrences (the table was dropped and made again, and its triggers went with it): event lists read ${wp.prefix}tec_occurrences itself until wp-calendar db:index makes the triggers again and recomputes the index (a database the service created gets this at its next start)`,
+      ),
+    env.ctx.schemaMark,
   );
   if (source === 'occurrence-index') env.ctx.warningResolved(STALE);
   return source;

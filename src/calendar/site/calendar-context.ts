@@ -40,6 +40,8 @@ export interface CalendarContext {
    * ETag of a GET and every answer kept while computing it are vouched for by the same read, made before them.
    */
   changeStamp(families?: readonly string[]): Promise<string | undefined>;
+  /** The schema mark (WpData.schemaMark), read at most once per request by whatever asks it first. */
+  schemaMark(): Promise<string | undefined>;
   /** Logs a warning the first time this app meets `key` (a state of the database worth one line, not one per call). */
   warnOnce(key: string, fields: Record<string, unknown>, message: string): void;
   /** The state `key` warned of is gone: if it comes back, warnOnce logs it again. */
@@ -78,6 +80,7 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
   let settings: Promise<SiteSettings> | undefined;
   const warned = o.warned ?? new Set<string>();
   const stamps = new Map<string, Promise<string | undefined>>();
+  let schemaMark: Promise<string | undefined> | undefined;
   const ctx: CalendarContext = {
     wp: o.wp,
     principal: o.principal ?? ANONYMOUS,
@@ -94,9 +97,10 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
     changeStamp(families) {
       const key = families?.join('\u0000') ?? '*';
       let stamp = stamps.get(key);
-      if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families)));
+      if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families, ctx.schemaMark)));
       return stamp;
     },
+    schemaMark: () => (schemaMark ??= o.wp.schemaMark()),
     warnOnce(key, fields, message) {
       if (warned.has(key)) return;
       warned.add(key);
