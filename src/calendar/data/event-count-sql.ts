@@ -72,6 +72,15 @@ function addDeltasSql(wp: WpData, table: string, branches: readonly string[]): s
 
 const single = (condition: string) => `FROM (SELECT 1 AS one) AS one WHERE ${condition}`;
 
+/** What the counters depend on: an update of anything else (venue, featured flag, post date) leaves them alone. */
+const COUNTED_COLUMNS = ['post_id', 'post_status', 'hidden', ...MODES.flatMap((m) => [m.start, m.end])];
+/**
+ * Whether an update changed a column, byte for byte: equal under the collation and of the same length (MySQL's
+ * PAD SPACE collations take `'… 10:00:00 '` for `'… 10:00:00'`, which is not a wall clock), or NULL both times
+ * (a comparison with NULL is neither true nor false: it counts as a change).
+ */
+const changed = (c: string) => `NOT (COALESCE(OLD.${c} = NEW.${c} AND LENGTH(OLD.${c}) = LENGTH(NEW.${c}), 0) = 1 OR (OLD.${c} IS NULL AND NEW.${c} IS NULL))`;
+
 /** The three triggers on the index table `index` (EVENT_INDEX_TABLE or OCCURRENCE_INDEX_TABLE) that keep its counts. */
 export function countTriggers(wp: WpData, index: typeof EVENT_INDEX_TABLE | typeof OCCURRENCE_INDEX_TABLE): TriggerSpec[] {
   const table = countsTable(wp.prefix, index);
@@ -80,7 +89,7 @@ export function countTriggers(wp: WpData, index: typeof EVENT_INDEX_TABLE | type
   const common = { unlessSessionFlag: DEFERRED_FLAG, table: indexTable };
   return [
     { ...common, name: insert!, event: 'INSERT', statements: [addDeltasSql(wp, table, deltaBranches(wp, 'NEW', 1, single))] },
-    { ...common, name: update!, event: 'UPDATE', statements: [addDeltasSql(wp, table, [...deltaBranches(wp, 'OLD', -1, single), ...deltaBranches(wp, 'NEW', 1, single)])] },
+    { ...common, name: update!, event: 'UPDATE', when: COUNTED_COLUMNS.map(changed).join(' OR '), statements: [addDeltasSql(wp, table, [...deltaBranches(wp, 'OLD', -1, single), ...deltaBranches(wp, 'NEW', 1, single)])] },
     { ...common, name: remove!, event: 'DELETE', statements: [addDeltasSql(wp, table, deltaBranches(wp, 'OLD', -1, single))] },
   ];
 }

@@ -151,6 +151,16 @@ describe('after plain-SQL writes', () => {
     await expectCountersAsRebuilt();
   }, 120_000);
 
+  it('a date changed only by a trailing space (equal under MySQL’s collation, no longer a wall clock), and back', async () => {
+    const id = await seedEvent(t.wp, { post_title: 'Spaced', start: '2025-07-05 10:00:00', end: '2025-07-05 12:00:00' });
+    await setMeta(id, '_EventStartDate', '2025-07-05 10:00:00 ');
+    expect(await totalFromCounts(countsStatement(t.wp, query('index', { from: '2025-06-01 00:00:00', utc: false }, ['publish'], false))!)).toBeUndefined();
+    await expectCountsExact(['index']);
+    await setMeta(id, '_EventStartDate', '2025-07-05 10:00:00');
+    expect(await totalFromCounts(countsStatement(t.wp, query('index', { from: '2025-06-01 00:00:00', utc: false }, ['publish'], false))!)).toBeDefined();
+    await expectCountersAsRebuilt();
+  }, 120_000);
+
   it('a post that stops being an event and comes back, and an occurrence added', async () => {
     const id = await seedEvent(t.wp, { post_title: 'Moving', start: '2025-07-20 10:00:00', end: '2025-07-22 10:00:00' });
     await setPost(id, { post_type: 'post' });
