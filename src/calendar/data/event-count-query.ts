@@ -42,55 +42,49 @@ function countable(q: EventQuery): { statuses: readonly string[]; from?: string;
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 /**
- * The statement giving `irregular` (rows of the list counted apart) and `total`, or none when the list is not
- * countable this way.
+ * The statement giving `uncounted` (how many of the list's rows the counts cannot place: counted apart, or months
+ * that may hold a row spanning the window; any makes the counts' total unusable) and `total`, or none when the list
+ * is not countable this way.
  */
 export function countsStatement(wp: WpData, q: EventQuery): Knex.Raw | undefined {
   const c = countable(q);
   if (!c) return undefined;
   const index = q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE;
   const counts = countsTable(wp.prefix, index);
-  const rows = `${wp.prefix}${index}`;
-  const { mode, start, end } = MODES[q.window.utc ? 1 : 0];
+  const { mode, start } = MODES[q.window.utc ? 1 : 0];
   const hidden = q.includeHidden ? [0, 1] : [0];
-  const scope = (alias: string) => `${alias}.post_status IN (${marks(c.statuses)}) AND ${alias}.hidden IN (${marks(hidden)}) AND ${alias}.mode = ${mode}`;
+  const inScope = (alias: string) => `${alias}.post_status IN (${marks(c.statuses)}) AND ${alias}.hidden IN (${marks(hidden)})`;
   const scopeValues = [...c.statuses, ...hidden];
-  const indexScope = `x.post_status IN (${marks(c.statuses)}) AND x.hidden IN (${marks(hidden)})`;
-  const parts: Array<{ sql: string; bindings: unknown[] }> = [];
-  const sum = (column: string, span: number, condition: string, values: unknown[]) => ({
-    sql: `(SELECT COALESCE(SUM(c.${column}), 0) FROM ${counts} c WHERE ${scope('c')} AND c.span = ${span} AND ${condition})`,
+  type Part = { sql: string; bindings: unknown[] };
+  const counters = (alias: string, what: string, span: number, condition: string, values: unknown[]): Part => ({
+    sql: `(SELECT ${what} FROM ${counts} ${alias} WHERE ${inScope(alias)} AND ${alias}.mode = ${mode} AND ${alias}.span = ${span} AND ${condition})`,
     bindings: [...scopeValues, ...values],
   });
-  const irregular = sum('n_start', 0, '1 = 1', []);
+  const sum = (column: string, span: number, condition: string, values: unknown[]) => counters('c', `COALESCE(SUM(c.${column}), 0)`, span, condition, values);
   const { from, until } = c;
-  if (until === undefined) parts.push(sum('n_start', 1, '1 = 1', []));
-  else parts.push(sum('n_end', 7, 'c.bucket < ?', [until.slice(0, 7)]), sum('n_end', 10, 'c.bucket >= ? AND c.bucket <= ?', [`${until.slice(0, 7)}-01`, until.slice(0, 10)]));
-  const minus: typeof parts = [];
-  if (from !== undefined) {
-    minus.push(
-      sum('n_start', 7, 'c.bucket < ?', [from.slice(0, 7)]),
-      sum('n_start', 10, 'c.bucket >= ? AND c.bucket < ?', [`${from.slice(0, 7)}-01`, from.slice(0, 10)]),
-      { sql: `(SELECT COUNT(*) FROM ${rows} x WHERE ${indexScope} AND x.${start} >= ? AND x.${start} < ?)`, bindings: [...scopeValues, from.slice(0, 10), from] },
-    );
-  }
-  // Rows starting before A and ending after B are in the first sum but not the second: none can exist when no
-  // month before A's (or A's own, unless A is its first instant) holds a row reaching past B. Otherwise the list
-  // counts from the index (a window that short reads few entries there).
-  let spanning = { sql: '0', bindings: [] as unknown[] };
+  const uncounted = [sum('n_start', 0, '1 = 1', [])];
+  // Rows starting before A and ending after B would be in neither sum: none can exist when no month before A's (or
+  // A's own, unless A is its first instant) holds a row reaching past B. Otherwise the list counts from the index
+  // (a window that short reads few entries there).
   if (from !== undefined && until !== undefined) {
-    const firstInstant = from.endsWith('-01 00:00:00');
-    spanning = {
-      sql: `(SELECT COUNT(*) FROM ${counts} mo WHERE ${scope('mo')} AND mo.span = 7 AND mo.bucket ${firstInstant ? '<' : '<='} ? AND mo.reach > ?)`,
-      bindings: [...scopeValues, from.slice(0, 7), until],
-    };
+    uncounted.push(counters('mo', 'COUNT(*)', 7, `mo.bucket ${from.endsWith('-01 00:00:00') ? '<' : '<='} ? AND mo.reach > ?`, [from.slice(0, 7), until]));
   }
-  const total = [parts.map((p) => p.sql).join(' + '), ...minus.map((p) => p.sql)].join(' - ');
-  return wp.knex.raw(`SELECT ${irregular.sql} + ${spanning.sql} AS uncounted, ${total} AS total`, [
-    ...irregular.bindings,
-    ...spanning.bindings,
-    ...parts.flatMap((p) => p.bindings),
-    ...minus.flatMap((p) => p.bindings),
-  ] as Knex.RawBinding[]);
+  const ends =
+    until === undefined
+      ? [sum('n_start', 1, '1 = 1', [])]
+      : [sum('n_end', 7, 'c.bucket < ?', [until.slice(0, 7)]), sum('n_end', 10, 'c.bucket >= ? AND c.bucket <= ?', [`${until.slice(0, 7)}-01`, until.slice(0, 10)])];
+  const startsBefore: Part[] =
+    from === undefined
+      ? []
+      : [
+          sum('n_start', 7, 'c.bucket < ?', [from.slice(0, 7)]),
+          sum('n_start', 10, 'c.bucket >= ? AND c.bucket < ?', [`${from.slice(0, 7)}-01`, from.slice(0, 10)]),
+          { sql: `(SELECT COUNT(*) FROM ${wp.prefix}${index} x WHERE ${inScope('x')} AND x.${start} >= ? AND x.${start} < ?)`, bindings: [...scopeValues, from.slice(0, 10), from] },
+        ];
+  const sql = (parts: Part[], operator: string) => parts.map((p) => p.sql).join(` ${operator} `);
+  const total = [sql(ends, '+'), ...startsBefore.map((p) => p.sql)].join(' - ');
+  const bindings = [...uncounted, ...ends, ...startsBefore].flatMap((p) => p.bindings);
+  return wp.knex.raw(`SELECT ${sql(uncounted, '+')} AS uncounted, ${total} AS total`, bindings as Knex.RawBinding[]);
 }
 
 /** The list's total from the counts, or undefined when they cannot say it (see countsStatement). */
