@@ -6,9 +6,9 @@ import { DEFERRED_FLAG, EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './even
  * The counts of an index table (the event index or the occurrence index): for each status, hidden flag, mode
  * (the local dates, or the UTC ones) and slot of the post id, how many rows start and end in each month
  * (`span` 7, bucket `Y-m`) and each day (`span` 10, bucket `Y-m-d`), how many there are (`span` 1), and the latest
- * end of the rows starting in each month and day (`reach`). A row whose two dates are not wall clocks in order
+ * end of the rows starting in each month (`reach`). A row whose two dates are not wall clocks in order
  * (missing, another format, ending before it starts) is only counted apart (`span` 0): a list whose statuses have
- * any such row counts them from the index as before. Otherwise a window's count is a sum over a few dozen of these
+ * any such row counts them from the index as before. Otherwise a window's count is a sum over a few hundred of these
  * rows and a day's edge of the index (src/calendar/data/event-count-query.ts) instead of one key entry per match.
  *
  * Three triggers on the index table keep them, in the writer's statement like the index itself. A row's counters
