@@ -2,7 +2,7 @@
 -- src/calendar/data/event-count-sql.ts: how many of its rows start and end in each month and day,
 -- by status, hidden flag, local or UTC dates (mode) and a slot of the post id, with the latest end of the rows
 -- starting in each month (reach); rows whose dates are not two wall clocks in order are counted apart (span 0). Kept by
--- triggers on the index, so a list counts its window from a few dozen of these rows instead of every match.
+-- triggers on the index, so a list counts its window from a few hundred of these rows instead of every match.
 
 CREATE TABLE {prefix}{index}_counts (
 	post_status varchar(20) NOT NULL,
