@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCalendar } from '../src/calendar/data/generator/generate-calendar';
@@ -69,7 +69,6 @@ function startApache(): Running {
   const dir = path.join(WORK, 'apache');
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
-  const modules = '/usr/lib/apache2/modules';
   const conf = path.join(dir, 'httpd.conf');
   writeFileSync(
     conf,
@@ -83,8 +82,8 @@ function startApache(): Running {
       `ErrorLog ${dir}/error.log`,
       `User www-data`,
       `Group www-data`,
-      ...['mpm_prefork', 'authz_core', 'dir', 'mime', 'rewrite', 'env'].map((m) => `LoadModule ${m}_module ${modules}/mod_${m}.so`),
-      `LoadModule php_module ${modules}/libphp8.2.so`,
+      ...['mpm_prefork', 'authz_core', 'dir', 'mime', 'rewrite', 'env'].map((m) => `LoadModule ${m}_module ${MODULES}/mod_${m}.so`),
+      `LoadModule php_module ${MODULES}/libphp8.2.so`,
       `StartServers 8`,
       `MinSpareServers 8`,
       `MaxRequestWorkers 16`,
@@ -131,7 +130,17 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer 200 within 60 s`);
 }
 
+/** Where Debian's Apache keeps its modules. */
+const MODULES = '/usr/lib/apache2/modules';
+
+/** Apache and mod_php are Debian packages a fresh machine lacks: say so before minutes of set-up, not after. */
+function requireApache(): void {
+  const found = spawnSync('apache2', ['-v']).status === 0 && existsSync(`${MODULES}/libphp8.2.so`);
+  if (!found) throw new Error('bench:plugin serves WordPress with Apache 2.4 and mod_php 8.2: apt-get install apache2 libapache2-mod-php8.2');
+}
+
 export async function benchPlugin(): Promise<void> {
+  requireApache();
   const url = `mysql://root@127.0.0.1:3306/${DB}`;
   log(`Side by side with the plugin: ${EVENTS.toLocaleString('en-US')} events, ${CONNECTIONS} connections, ${DURATION} s per scenario and server, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   setUpPluginSite();
