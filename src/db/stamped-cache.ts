@@ -35,9 +35,7 @@ const ABSENT_RECHECK_MS = 10_000;
 export class ChangeStamps {
   /** Whether the counters table exists, with the time it was found missing. */
   private tables = new Map<string, { present: Promise<boolean>; at: number }>();
-  /** By trigger stem: the schema mark under which the triggers were last counted complete, and their number. */
-  private complete = new Map<string, { mark: string; made: number }>();
-  /** Facts about the schema (schemaFact), each with the mark read before it was found. */
+  /** Facts about the schema (schemaFact: how many triggers a stem has, which a table has), each with the mark read before it was found. */
   private facts = new Map<string, { mark: string; value: Promise<unknown> }>();
 
   constructor(private readonly dialect: Dialect) {}
@@ -76,17 +74,12 @@ export class ChangeStamps {
   }
 
   /**
-   * Whether at least `made` triggers of `stem` exist: counted, unless the dialect's schema mark is the one read
-   * when they were last found complete (no table or trigger can have gone since).
+   * Whether at least `made` triggers of `stem` exist: counted once per schema mark (schemaFact; no table or trigger
+   * can have come or gone while it stays the same).
    */
   private async triggersComplete(knex: Knex, stem: string, made: number, schemaMark?: SchemaMark): Promise<boolean> {
     const mark = schemaMark ? await schemaMark() : await this.dialect.schemaMark?.(knex);
-    const known = this.complete.get(stem);
-    if (mark !== undefined && known?.mark === mark && known.made === made) return true;
-    const complete = (await this.dialect.triggerCount(knex, stem)) >= made;
-    if (mark !== undefined && complete) this.complete.set(stem, { mark, made });
-    else this.complete.delete(stem);
-    return complete;
+    return (await this.schemaFact(`triggers ${stem}`, mark, () => this.dialect.triggerCount(knex, stem))) >= made;
   }
 
   /**

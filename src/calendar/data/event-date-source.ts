@@ -21,7 +21,7 @@ export async function eventDateSource(
 ): Promise<DateSource> {
   if (settings.customTablesActive) {
     const occurrences = tecOccurrencesTable(wp.prefix);
-    const triggersOf = async () => wp.schemaFact(`triggers on ${occurrences}`, await (mark ?? (() => wp.schemaMark()))(), () => wp.dialect.triggersOn(wp.knex, occurrences));
+    const triggersOf = async () => wp.schemaFact(`triggers on ${occurrences}`, await (mark ? mark() : wp.schemaMark()), () => wp.dialect.triggersOn(wp.knex, occurrences));
     if (settings.occurrenceIndex && triggersPresent(await triggersOf(), occurrenceTableTriggerNames(wp.prefix))) return 'occurrence-index';
     if (settings.siteTables?.get(occurrences) ?? (await wp.dialect.tableExists(wp.knex, occurrences))) {
       if (settings.occurrenceIndex) onStale?.();
