@@ -113,7 +113,12 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
       ...(before.occurrencesTable ? [...occurrenceIndexTriggers(wp), ...countTriggers(wp, OCCURRENCE_INDEX_TABLE)] : []),
     ];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
-    if (before.search.supported) for (const sql of await searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
+    if (before.search.supported) {
+      // A trigger of the search index on the event index's table went with the table if it was made again.
+      const present = new Set((await wp.dialect.listTriggers(wp.knex)).map((t) => t.toLowerCase()));
+      const search = { ...before.search, triggers: before.search.triggers.filter((t) => present.has(t.toLowerCase())) };
+      for (const sql of await searchIndexDdl(wp, search)) await ddl(wp, sql, 'create');
+    }
   }
   const rows = await rebuildEventIndexRows(wp);
   if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: before.search.supported });
