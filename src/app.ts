@@ -32,6 +32,7 @@ import { createRestServer, type RestServer } from './http/rest-server';
 import type { NamespaceDef } from './http/routes';
 import { createLogger } from './logging';
 import { WpData } from './wp/wp-handle';
+import type { OptionsAndTables } from './wp/options';
 import { StampedCache } from './db/stamped-cache';
 import type { MediaSettings } from './media/uploads';
 import { serveUploads } from './media/serve-uploads';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): express.Express {
   const listPages = deps.listCache === false ? undefined : new StampedCache<ReadonlyArray<Record<string, unknown>>>(128);
   // At most 4,096 objects (some kilobytes each): a calendar's busy months for a few kinds of viewer.
   const objects = deps.objectCache === false ? undefined : new StampedCache<Record<string, unknown>>(4096);
+  const siteRows = deps.objectCache === false ? undefined : new StampedCache<OptionsAndTables>(8);
 
   const contextFor = (req: Request): AppContext =>
     createContext({
@@ -137,6 +139,7 @@ export function createApp(deps: AppDeps): express.Express {
       warned,
       pages: listPages,
       objects,
+      siteRows,
     });
 
   // Failures that are not bugs: the database is down or busy, or too many lists are running.

@@ -1,12 +1,13 @@
 // The subpath alone: the package's index loads all of date-fns, a tenth of a second of CPU at every start.
 import { getTimezoneOffset } from 'date-fns-tz/getTimezoneOffset';
-import { getOptionsAndTables } from './options';
+import type { StampedCache } from '../db/stamped-cache';
+import { getOptionsAndTables, type OptionsAndTables } from './options';
 import type { PhpValue } from '../php/php-serialize';
 import type { WpData } from './wp-handle';
 
 /**
- * The site's settings as WordPress reads them from the options table, loaded in one query.
- * Nothing is cached across requests: WordPress itself may change an option at any moment.
+ * The site's settings as WordPress reads them from the options table, loaded in one query. WordPress itself may
+ * change an option at any moment: rows are kept across requests only under a stamp that moves with it (KeptSiteRows).
  */
 
 const SITE_OPTIONS = [
@@ -89,11 +90,26 @@ function uploadsUrl(siteurl: string, uploadPath: string, uploadUrlPath: string):
   return `${siteurl}/${path.replace(/\/+$/, '')}`;
 }
 
+/**
+ * Options and tables read, kept under a stamp that moves with every write of the options (their change stamp family)
+ * and every statement that can add or remove a table (the schema mark): the object cache WordPress keeps its
+ * autoloaded options in, for a service that may share its database with other writers.
+ */
+export interface KeptSiteRows {
+  cache: StampedCache<OptionsAndTables>;
+  /** The stamp and the schema mark of the request, joined; undefined when either is unknown (nothing is kept). */
+  stamp: Promise<string | undefined>;
+}
+
 export async function loadSiteSettings(
   wp: WpData,
-  options: { homeOverride?: string; now: Date; extraOptions?: readonly string[]; tables?: readonly string[] },
+  options: { homeOverride?: string; now: Date; extraOptions?: readonly string[]; tables?: readonly string[]; kept?: KeptSiteRows },
 ): Promise<SiteSettings> {
-  const { options: values, tables, stored } = await getOptionsAndTables(wp, [...SITE_OPTIONS, ...(options.extraOptions ?? [])], options.tables ?? []);
+  const names = [...SITE_OPTIONS, ...(options.extraOptions ?? [])];
+  const read = () => getOptionsAndTables(wp, names, options.tables ?? []);
+  const kept = options.kept;
+  const key = `${wp.prefix}\u0000${names.join(',')}\u0000${(options.tables ?? []).join(',')}`;
+  const { options: values, tables, stored } = kept ? await kept.stamp.then((stamp) => kept.cache.through(stamp, key, read)) : await read();
   const get = (name: string) => values.get(name);
   const storedHome = str(get('home'), 'http://localhost').replace(/\/+$/, '');
   const home = (options.homeOverride ?? storedHome).replace(/\/+$/, '');

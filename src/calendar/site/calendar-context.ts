@@ -3,7 +3,9 @@ import { ANONYMOUS, isLoggedIn, type Principal } from '../../auth/principal';
 import type { StampedCache } from '../../db/stamped-cache';
 import type { HttpContext } from '../../http/context';
 import type { MediaSettings } from '../../media/uploads';
-import { loadSiteSettings, type SiteSettings } from '../../wp/site';
+import { STAMP_FAMILY } from '../../wp/change-stamps';
+import type { OptionsAndTables } from '../../wp/options';
+import { loadSiteSettings, type KeptSiteRows, type SiteSettings } from '../../wp/site';
 import type { WpData } from '../../wp/wp-handle';
 import { tecOccurrencesTable } from '../data/event-index-sql';
 import type { CalendarRegistry } from '../registry/calendar-registry';
@@ -65,6 +67,8 @@ export interface CalendarContextOptions {
   media?: MediaSettings;
   pages?: CalendarContext['pages'];
   objects?: CalendarContext['objects'];
+  /** The site's option rows, kept under the request's change stamp and schema mark (loadSiteSettings). */
+  siteRows?: StampedCache<OptionsAndTables>;
   log?: Logger;
   /** The keys of the warnings the app has logged (one set per app); a set of its own when absent. */
   warned?: Set<string>;
@@ -80,7 +84,15 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
   let settings: Promise<SiteSettings> | undefined;
   const warned = o.warned ?? new Set<string>();
   const stamps = new Map<string, Promise<string | undefined>>();
+  // The first stamp read of the request that covers the options: the site's rows are kept under it.
+  let optionsStamp: { key: string; stamp: Promise<string | undefined> } | undefined;
   let schemaMark: Promise<string | undefined> | undefined;
+  const keptRows = (): KeptSiteRows | undefined => {
+    const by = optionsStamp;
+    if (!o.siteRows || !by) return undefined;
+    const stamp = Promise.all([by.stamp, ctx.schemaMark()]).then(([s, m]) => (s === undefined || m === undefined ? undefined : `${by.key}\u0000${s}\u0000${m}`));
+    return { cache: o.siteRows, stamp };
+  };
   const ctx: CalendarContext = {
     wp: o.wp,
     principal: o.principal ?? ANONYMOUS,
@@ -90,7 +102,7 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
     pages: o.pages,
     objects: o.objects,
     site() {
-      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now: o.now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)] });
+      settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now: o.now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)], kept: keptRows() });
       return settings;
     },
     isLoggedIn: () => isLoggedIn(ctx.principal),
@@ -98,6 +110,7 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
       const key = families?.join('\u0000') ?? '*';
       let stamp = stamps.get(key);
       if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families, ctx.schemaMark)));
+      if (!families || families.includes(STAMP_FAMILY.options)) optionsStamp ??= { key, stamp };
       return stamp;
     },
     schemaMark: () => (schemaMark ??= o.wp.schemaMark()),
