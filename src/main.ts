@@ -10,6 +10,7 @@ import { defaultSiteUrl, openDatabase } from './setup/open-database';
 import { prepareDatabase, tablesCreatedByService } from './setup/prepare-database';
 import { EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './calendar/data/event-index-sql';
 import { eventListPath } from './calendar/data/event-index-state';
+import { searchIndexTable } from './calendar/data/event-search-index';
 import { EVENT_INDEX_VERSION, POST_TYPE } from './calendar/registry/identifiers';
 import { cliCommandFor, demoCalendarHint } from './fixtures/demo-hint';
 import { hasPostOfType } from './wp/post-counts';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
       log.info({ table: config.tablePrefix + EVENT_INDEX_TABLE, from, to: EVENT_INDEX_VERSION }, from === null ? "added the occurrence index to the event index, for the plugin's custom tables" : `upgraded the event index from version ${from}`);
     }
     if (prepared.searchIndexRemade) {
-      log.info({ table: `${config.tablePrefix}calendar_event_search` }, 'made the event search table again at its current version (its earlier triggers needed SQLite 3.43 of every program writing the file) and recomputed its rows');
+      log.info({ table: searchIndexTable(WpData.open(startup, config.tablePrefix)) }, 'made the event search table again at its current version and recomputed its rows');
     }
     if (prepared.occurrenceIndexRestored) {
       log.info(
