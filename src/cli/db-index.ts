@@ -11,7 +11,7 @@ import { withDatabase, UsageError, type CliCommand } from './command';
  * schema of a database it did not create): one table and six triggers on the posts and postmeta tables, filled
  * from the events already there, its counts (one table, three triggers on the index; windows count from them), its term index (one table, six triggers on the term relationships and the index;
  * lists filtered by terms count through it), the search table (on SQLite an FTS5 index of the events' text, on MySQL
- * a table of its trigrams) and its three triggers on the posts table (and on MySQL one on the index), and where the plugin's custom tables exist the occurrence index (two tables, twelve
+ * a table of its trigrams) and its three triggers on the posts table, and where the plugin's custom tables exist the occurrence index (two tables, twelve
  * triggers, with its counts). Running it again checks the rows and changes no schema, unless the install is of an earlier version,
  * which it upgrades; `--drop` removes the tables, the triggers and the marks, leaving the WordPress tables as they were.
  */
@@ -39,7 +39,7 @@ export const dbIndex: CliCommand = {
         }
         const result = await installEventIndex(wp);
         const rows = `${result.rows.toLocaleString('en-US')} event${result.rows === 1 ? '' : 's'}`;
-        const search = result.search ? `, and the search table ${searchIndexTable(wp)} of their text with ${wp.dialect.name === 'sqlite' ? `three triggers on ${wp.t.posts}` : `three triggers on ${wp.t.posts} and one on the index`}` : '';
+        const search = result.search ? `, and the search table ${searchIndexTable(wp)} of their text with three triggers on ${wp.t.posts}` : '';
         const occurrences =
           result.occurrences === undefined
             ? ''

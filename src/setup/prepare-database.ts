@@ -41,8 +41,7 @@ export interface PrepareResult {
   occurrenceIndexRestored?: true;
   /**
    * Set when this call made the search table of a database the service created again at this version (an earlier
-   * one's triggers needed SQLite 3.43 of every program writing the file; on MySQL its rows now carry the event's
-   * status, hidden flag and start).
+   * one's triggers needed SQLite 3.43 of every program writing the file).
    */
   searchIndexRemade?: true;
   /** True when this call wrote the default options of a new site. */

@@ -7,7 +7,6 @@ import { defaultPageSize, type DefaultPageSize } from '../site/default-page-size
 import { EVENT_INDEX_VERSION, POST_TYPE, TEC_CUSTOM_TABLES_OPTION, TEC_OPTIONS, TEC_PLUGIN_FILE } from '../registry/identifiers';
 import { isTruthy } from '../../php/truthiness';
 import { eventIndexState, eventListPath, type EventIndexState, type EventListPath } from './event-index-state';
-import { eventSearchTriggerNames } from './event-search-index';
 import { eventIndexTable, occurrenceIndexTable } from './event-index-sql';
 import { tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable } from './event-term-index-sql';
@@ -53,10 +52,8 @@ export interface CalendarStatus {
     /** Where the plugin's occurrences table exists. */
     occurrenceRows: number | null;
     occurrences: number | null;
-    /** This site can have the index's search table (always on SQLite; on MySQL when its posts' text is utf8mb4). */
+    /** This engine has the index's search table (SQLite). */
     searchSupported: boolean;
-    /** The search table's triggers on this engine (three on SQLite, four on MySQL). */
-    searchTriggers: number;
     lists: EventListPath;
   } | null;
   posts: PostCount[];
@@ -125,7 +122,6 @@ async function indexStatus(wp: WpData, exists: (table: string) => boolean, occur
     occurrenceRows: state.occurrenceIndex.table ? await count(wp, occurrenceIndexTable(wp.prefix)) : null,
     occurrences: occurrencesTable ? await countOfEvents(wp, tecOccurrencesTable(wp.prefix), 'post_id') : null,
     searchSupported: state.search.supported,
-    searchTriggers: eventSearchTriggerNames(wp).length,
     lists: await eventListPath(wp),
   };
 }

@@ -85,20 +85,6 @@ function eventRowSql(wp: WpData, post: string): string {
   return [`${post}.ID`, `${post}.post_status`, `${post}.post_date`, ...META_COLUMNS.map((c) => metaValueSql(wp, c, `${post}.ID`))].join(', ');
 }
 
-/**
- * Some columns of a post's event index row (`post` is `NEW` in a trigger), computed as the row's own triggers
- * compute them: for a table that carries them and is written in the same statement, whatever the triggers' order.
- */
-export function eventColumnsSql(wp: WpData, post: string, columns: readonly string[]): string[] {
-  return columns.map((name) => {
-    if (name === 'post_id') return `${post}.ID`;
-    if (name === 'post_status' || name === 'post_date') return `${post}.${name}`;
-    const meta = META_COLUMNS.find((c) => c.column === name);
-    if (!meta) throw new Error(`no event index column ${name}`);
-    return metaValueSql(wp, meta, `${post}.ID`);
-  });
-}
-
 /** The occurrence index row of an occurrence `o` of the event post `p`. */
 function occurrenceRowSql(wp: WpData, o: string, p: string): string {
   return [`${o}.occurrence_id`, `${o}.post_id`, `${p}.post_status`, `${p}.post_date`, ...DATE_COLUMNS.map((c) => `${o}.${c}`), ...FLAG_COLUMNS.map((c) => metaValueSql(wp, c, `${o}.post_id`))].join(', ');

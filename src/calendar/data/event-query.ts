@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idsWithMeta, wherePostMatches, whereStatus, type PostFilter } from '../../wp/post-query';
+import { idsWithMeta, wherePostMatches, type PostFilter } from '../../wp/post-query';
 import { countMatching, pendingMergedPage, pendingPageOfIds, pendingWholeList, type CountOf, type OrderTerm, type PageOfIds, type PendingPage } from '../../wp/post-pages';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
@@ -118,18 +118,12 @@ function compare(query: Knex.QueryBuilder, column: Column, operator: string, val
 }
 
 function whereWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow): void {
-  whereStart(query, columns.start, w);
+  if (w.startFrom !== undefined) compare(query, columns.start, '>=', w.startFrom);
   if (w.endUntil !== undefined) compare(query, columns.end, '<=', w.endUntil);
+  if (w.startsBefore !== undefined) compare(query, columns.start, '<', w.startsBefore);
+  if (w.startsAfter !== undefined) compare(query, columns.start, '>', w.startsAfter);
   if (w.endsBefore !== undefined) compare(query, columns.end, '<', w.endsBefore);
   if (w.endsAfter !== undefined) compare(query, columns.end, '>', w.endsAfter);
-}
-
-/** The window's bounds on the start. An event ends after it starts, so "ends by E" also bounds the start (≤ E) when the start is bounded below. */
-function whereStart(query: Knex.QueryBuilder, start: Column, w: EventWindow): void {
-  if (w.startFrom !== undefined) compare(query, start, '>=', w.startFrom);
-  if (w.startsBefore !== undefined) compare(query, start, '<', w.startsBefore);
-  if (w.startsAfter !== undefined) compare(query, start, '>', w.startsAfter);
-  if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, start, '<=', w.endUntil);
 }
 
 /** A wall clock moved by whole days. */
@@ -143,11 +137,11 @@ function shiftDays(wall: string, days: number): string {
  * offsets stay under 14 hours), so the UTC bounds widened by a day also bound the local start. That range lets the
  * local window key give the rows already in list order; the exact UTC conditions still decide.
  */
-function localStartRange(query: Knex.QueryBuilder, w: EventWindow, column = 'x.start_date'): void {
+function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
   const from = w.startFrom ?? w.startsAfter;
   const until = w.endUntil ?? w.startsBefore;
-  if (from !== undefined) query.where(column, '>=', shiftDays(from, -1));
-  if (until !== undefined) query.where(column, '<=', shiftDays(until, 1));
+  if (from !== undefined) query.where('x.start_date', '>=', shiftDays(from, -1));
+  if (until !== undefined) query.where('x.start_date', '<=', shiftDays(until, 1));
 }
 
 /** The index an indexed list reads: the term index for a term filter's terms, else the event or occurrence index. */
@@ -187,22 +181,14 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery & { hidden?
     },
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
-  const hidden = q.hidden !== undefined || !q.includeHidden ? (q.hidden ?? 0) : undefined;
-  // The trigram rows carry the event index's status, hidden flag and local start (the term index's are the same):
-  // the postings are narrowed to the window by their key, under the conditions `x` gets on those columns.
-  const carried = q.source === 'index' ? (tg: Knex.QueryBuilder, alias: string) => {
-    whereStatus(tg, `${alias}.post_status`, q.filter.status);
-    if (hidden !== undefined) tg.where(`${alias}.hidden`, hidden);
-    if (!q.window.utc) whereStart(tg, `${alias}.start_date`, q.window);
-    else if (order === 'x.start_date') localStartRange(tg, q.window, `${alias}.start_date`);
-  } : undefined;
-  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text, carried);
-  if (hidden !== undefined) query.where('x.hidden', hidden);
+  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text);
+  if (q.hidden !== undefined || !q.includeHidden) query.where('x.hidden', q.hidden ?? 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
   const w = q.window;
   whereWindow(query, columns, w);
   if (w.utc && order === 'x.start_date') localStartRange(query, w);
+  if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, columns.start, '<=', w.endUntil);
   const notNull = (column: Column) => (typeof column === 'string' ? query.whereNotNull(column) : query.whereRaw('? IS NOT NULL', [column]));
   if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) notNull(columns.start);
   if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) notNull(columns.end);

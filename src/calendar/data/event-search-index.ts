@@ -3,8 +3,8 @@ import type { TriggerSpec } from '../../db/dialect';
 import { searchTerms } from '../../wp/search';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../registry/identifiers';
-import { DEFERRED_FLAG, eventIndexTable } from './event-index-sql';
-import { type CarriedConditions, lookupTrigrams, narrowByTrigrams, rebuildTrigramRows, trigramCollation, trigramDropDdl, trigramRowsSql, trigramTable, trigramTablesDdl, trigramTriggers } from './event-search-trigrams';
+import { DEFERRED_FLAG } from './event-index-sql';
+import { lookupTrigrams, narrowByTrigrams, rebuildTrigramRows, trigramCollation, trigramDropDdl, trigramRowsSql, trigramTable, trigramTablesDdl, trigramTriggers } from './event-search-trigrams';
 
 /**
  * The event search index (SQLite): an FTS5 table with the trigram tokenizer over the title, excerpt and content of
@@ -24,11 +24,9 @@ export const EVENT_SEARCH_TABLE = 'calendar_event_search';
 
 export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
 
-const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';
+export const eventSearchTriggerNames = (prefix: string): string[] => ['insert', 'update', 'delete'].map((s) => `${prefix}calendar_event_search_${s}`);
 
-/** The index's triggers: three on the posts; on MySQL a fourth, on the event index (its rows' carried columns). */
-export const eventSearchTriggerNames = (wp: WpData): string[] =>
-  [...['insert', 'update', 'delete'], ...(onSqlite(wp) ? [] : ['index_update'])].map((s) => `${wp.prefix}calendar_event_search_${s}`);
+const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';
 
 /** The table the search index keeps its entries in: the FTS5 table on SQLite, the trigram table on MySQL. */
 export const searchIndexTable = (wp: WpData): string => (onSqlite(wp) ? eventSearchTable(wp.prefix) : trigramTable(wp.prefix));
@@ -46,7 +44,7 @@ const createTableSql = (prefix: string) => `CREATE VIRTUAL TABLE "${eventSearchT
 
 function triggers(wp: WpData): TriggerSpec[] {
   const table = eventSearchTable(wp.prefix);
-  const [insert, update, del] = eventSearchTriggerNames(wp);
+  const [insert, update, del] = eventSearchTriggerNames(wp.prefix);
   const insertNew = `INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT NEW.ID, NEW.post_title, NEW.post_excerpt, NEW.post_content WHERE ${isEvent('NEW')}`;
   const deleteOld = `DELETE FROM "${table}" WHERE rowid = OLD.ID`;
   const changed = ['ID', 'post_type', 'post_title', 'post_excerpt', 'post_content'].map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
@@ -73,7 +71,7 @@ export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<
   const table = await wp.dialect.tableExists(wp.knex, searchIndexTable(wp));
   const supported = onSqlite(wp) || (await wp.dialect.tableExists(wp.knex, wp.t.posts) && (await trigramCollation(wp)) !== null);
   const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_SEARCH_INDEX_OPTION).first();
-  return { supported, table, triggers: eventSearchTriggerNames(wp).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
+  return { supported, table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
 }
 
 /**
@@ -86,8 +84,8 @@ export async function searchIndexDdl(wp: WpData, before: SearchIndexState): Prom
   const present = new Set(remake ? [] : before.triggers);
   const text = onSqlite(wp) ? null : await trigramCollation(wp);
   if (!onSqlite(wp) && text === null) return [];
-  const tables = text === null ? [createTableSql(wp.prefix)] : trigramTablesDdl(wp.prefix, text, await wp.dialect.columnCollations(wp.knex, eventIndexTable(wp.prefix)));
-  const specs = onSqlite(wp) ? triggers(wp) : trigramTriggers(wp, eventSearchTriggerNames(wp), DEFERRED_FLAG);
+  const tables = text === null ? [createTableSql(wp.prefix)] : trigramTablesDdl(wp.prefix, text);
+  const specs = onSqlite(wp) ? triggers(wp) : trigramTriggers(wp, eventSearchTriggerNames(wp.prefix), DEFERRED_FLAG);
   return [
     ...(remake ? searchIndexDropDdl(wp, before) : []),
     ...(before.table && !remake ? [] : tables),
@@ -129,12 +127,11 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /**
  * Narrows `query` (whose event ids are `idColumn`) to the events the search index finds for each word WordPress
  * requires; the caller keeps WordPress's LIKE clauses, which decide. Words of fewer than three characters have no
- * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone. `carried`, on
- * MySQL: the conditions the query puts on the event index columns the trigram rows carry, applied to them too.
+ * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone.
  */
-export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string, carried?: CarriedConditions): void {
+export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string): void {
   const words = searchTerms(text).filter((term) => !term.exclude && [...term.text].length >= 3);
-  if (!onSqlite(wp)) return narrowByTrigrams(wp, query, idColumn, lookupTrigrams(words.map((w) => w.text)), carried);
+  if (!onSqlite(wp)) return narrowByTrigrams(wp, query, idColumn, lookupTrigrams(words.map((w) => w.text)));
   for (const term of words) {
     const table = eventSearchTable(wp.prefix);
     // The unary `+` keeps SQLite from driving the query from the matches (probing the index by id, then sorting

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { TriggerSpec } from '../../db/dialect';
 import type { WpData } from '../../wp/wp-handle';
 import { POST_TYPE } from '../registry/identifiers';
-import { eventColumnsSql, eventIndexTable } from './event-index-sql';
 
 /**
  * The event search index on MySQL and MariaDB: `{prefix}calendar_event_trigrams`, one row per event post and
@@ -21,12 +20,6 @@ import { eventColumnsSql, eventIndexTable } from './event-index-sql';
  *
  * The windows are taken by SQL, in the triggers and in the bulk writes alike, with the help of
  * `{prefix}calendar_event_trigram_positions`, the numbers 1 to 65,536 (windowsSql).
- *
- * Each row also carries its event's status, hidden flag and local start from the event index (CARRIED), under a
- * key that leads with the trigram: a list reads one trigram's postings in its window by key range (834 of `jaz`'s
- * 5,070 for the default window at 100,000 events) instead of probing the event index for every posting. Three more
- * triggers, on the event index, keep the carried columns equal to its row's, byte for byte, whoever writes it: a
- * post without an index row carries NULLs, which no list's window matches, as no list reads such a post.
  */
 
 export const EVENT_TRIGRAM_TABLE = 'calendar_event_trigrams';
@@ -36,13 +29,6 @@ export const trigramTable = (prefix: string) => `${prefix}${EVENT_TRIGRAM_TABLE}
 export const positionsTable = (prefix: string) => `${prefix}${EVENT_TRIGRAM_POSITIONS_TABLE}`;
 
 const TEXT_COLUMNS = ['post_title', 'post_excerpt', 'post_content'] as const;
-
-/** The event index's columns each trigram row carries: those the lists' local window key leads with. */
-export const CARRIED_COLUMNS = ['post_status', 'hidden', 'start_date'] as const;
-const CARRIED_TYPES: Record<(typeof CARRIED_COLUMNS)[number], string> = { post_status: 'varchar(20)', hidden: 'tinyint(1)', start_date: 'varchar(64)' };
-
-/** The carried columns of the event index row `x`, or of the row `row` of a trigger (NEW, OLD). */
-const carriedOf = (row: string) => CARRIED_COLUMNS.map((c) => `${row}.${c}`).join(', ');
 
 const isEvent = (post: string) => `${post}.post_type = '${POST_TYPE.event}'`;
 
@@ -63,17 +49,12 @@ export async function trigramCollation(wp: WpData): Promise<{ charset: string; c
  * The tables, and the numbers of the positions table (16⁴ of them, from four hexadecimal digits). The trigram table
  * is clustered by trigram: a search reads one trigram's postings and probes another's, each a few adjacent pages
  * (clustered by post, the probes would land on random pages of a table ten times the buffer pool at 100,000 events);
- * a trigger finds a post's rows by the post_id key. The carried columns take the event index's own collations
- * (`carried`), so that they compare with a list's bounds as the index's columns do.
+ * a trigger finds a post's rows by the post_id key.
  */
-export function trigramTablesDdl(prefix: string, text: { charset: string; collation: string }, carried: ReadonlyMap<string, string>): string[] {
+export function trigramTablesDdl(prefix: string, text: { charset: string; collation: string }): string[] {
   const digits = `(${Array.from({ length: 16 }, (_, d) => `SELECT ${d} AS d`).join(' UNION ALL ')})`;
-  const columns = CARRIED_COLUMNS.map((c) => {
-    const collation = carried.get(c);
-    return `${c} ${CARRIED_TYPES[c]}${collation ? ` COLLATE ${collation}` : ''} DEFAULT NULL`;
-  });
   return [
-    `CREATE TABLE IF NOT EXISTS \`${trigramTable(prefix)}\` (post_id bigint(20) unsigned NOT NULL, trigram varchar(3) CHARACTER SET ${text.charset} COLLATE ${text.collation} NOT NULL, ${columns.join(', ')}, PRIMARY KEY (trigram, post_id), KEY post_id (post_id), KEY local_window (trigram, ${CARRIED_COLUMNS.join(', ')})) DEFAULT CHARACTER SET ${text.charset} COLLATE ${text.collation}`,
+    `CREATE TABLE IF NOT EXISTS \`${trigramTable(prefix)}\` (post_id bigint(20) unsigned NOT NULL, trigram varchar(3) CHARACTER SET ${text.charset} COLLATE ${text.collation} NOT NULL, PRIMARY KEY (trigram, post_id), KEY post_id (post_id)) DEFAULT CHARACTER SET ${text.charset} COLLATE ${text.collation}`,
     `CREATE TABLE IF NOT EXISTS \`${positionsTable(prefix)}\` (n int unsigned NOT NULL, PRIMARY KEY (n))`,
     `INSERT IGNORE INTO \`${positionsTable(prefix)}\` (n) SELECT a.d * 4096 + b.d * 256 + c.d * 16 + e.d + 1 FROM ${digits} a CROSS JOIN ${digits} b CROSS JOIN ${digits} c CROSS JOIN ${digits} e`,
   ];
@@ -94,73 +75,56 @@ const CHUNK = 256;
  * positions table's 65,536: 16,777,216 characters per column, beyond what MariaDB's default max_allowed_packet
  * (16 MiB) lets a writer send.
  */
-function windowsSql(text: string, prefix: string, from?: { id: string; tables: string; where: string; carried: string }): string {
+function windowsSql(text: string, prefix: string, from?: { id: string; tables: string; where: string }): string {
   const positions = `\`${positionsTable(prefix)}\``;
   const source = from ? `${from.tables} STRAIGHT_JOIN ${positions} h` : `${positions} h`;
   const where = from ? `${from.where} AND ` : '';
-  const chunks = `SELECT ${from ? `${from.id} AS post_id, ${from.carried}, ` : ''}SUBSTRING(${text}, h.n * ${CHUNK} - ${CHUNK - 1}, ${CHUNK + 2}) AS chunk FROM ${source} WHERE ${where}h.n <= (CHAR_LENGTH(${text}) + ${CHUNK - 3}) DIV ${CHUNK} LIMIT 18446744073709551615`;
-  return `SELECT ${from ? 'c.post_id, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram${from ? `, ${carriedOf('c')}` : ''} FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
+  const chunks = `SELECT ${from ? `${from.id} AS post_id, ` : ''}SUBSTRING(${text}, h.n * ${CHUNK} - ${CHUNK - 1}, ${CHUNK + 2}) AS chunk FROM ${source} WHERE ${where}h.n <= (CHAR_LENGTH(${text}) + ${CHUNK - 3}) DIV ${CHUNK} LIMIT 18446744073709551615`;
+  return `SELECT ${from ? 'c.post_id, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
 }
 
-const INSERT_COLUMNS = `(post_id, trigram, ${CARRIED_COLUMNS.join(', ')})`;
-
 /**
- * The statement of a trigger that writes the trigrams of the post `NEW` when it is an event, with the carried
- * columns computed as its event index row's are in the same statement (eventColumnsSql: whichever trigger runs
- * first). Each trigram once (DISTINCT, under the column's collation, as the key compares them): a duplicate key
- * would make InnoDB lock the gap after it, and two writers of new posts — whose rows all go to the end of the
- * post_id key — would then deadlock on that gap.
+ * The statement of a trigger that writes the trigrams of the post `NEW` when it is an event. Each trigram once
+ * (DISTINCT, under the column's collation, as the key compares them): a duplicate key would make InnoDB lock the
+ * gap after it, and two writers of new posts — whose rows all go to the end of the post_id key — would then
+ * deadlock on that gap.
  */
-function insertNewSql(wp: WpData): string {
-  const selects = TEXT_COLUMNS.map((c) => windowsSql(`NEW.${c}`, wp.prefix));
-  // The carried values once, in a derived table of one row, not once per trigram.
-  const values = eventColumnsSql(wp, 'NEW', CARRIED_COLUMNS).map((sql, i) => `${sql} AS ${CARRIED_COLUMNS[i]}`);
-  return `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` ${INSERT_COLUMNS} SELECT DISTINCT NEW.ID, w.trigram, ${carriedOf('e')} FROM (${selects.join(' UNION ALL ')}) w CROSS JOIN (SELECT ${values.join(', ')}) e WHERE ${isEvent('NEW')}`;
+function insertNewSql(prefix: string): string {
+  const selects = TEXT_COLUMNS.map((c) => windowsSql(`NEW.${c}`, prefix));
+  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram) SELECT DISTINCT NEW.ID, w.trigram FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
 }
 
-/** The statements that write the trigram rows of the events `where` (on `p.ID`) selects, with their index rows' columns: one per text column. */
+/** The statements that write the trigram rows of the events `where` (on `p.ID`) selects: one per column. */
 function insertPostsSql(wp: WpData, where: string): string[] {
-  const tables = `${wp.t.posts} p LEFT JOIN ${eventIndexTable(wp.prefix)} x ON x.post_id = p.ID`;
-  return TEXT_COLUMNS.map((c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` ${INSERT_COLUMNS} ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables, where: `${isEvent('p')} AND (${where})`, carried: carriedOf('x') })}`);
+  return TEXT_COLUMNS.map(
+    (c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` (post_id, trigram) ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: `${isEvent('p')} AND (${where})` })}`,
+  );
 }
 
 /**
- * The four triggers (`names`: on the posts insert, update, delete; on the event index update), idle while a bulk
- * writer's session sets `flag`: an event's rows are written again when its text, type or id changes, and go with
- * the post; their carried columns follow its event index row. An index row is inserted or deleted only by a write
- * of its post that writes or deletes the post's trigram rows too (its insert, a change of type or id, its delete):
- * only its changes in place (status, dates, flags) need a trigger of their own.
+ * The three triggers on the posts (`names`: insert, update, delete), idle while a bulk writer's session sets `flag`:
+ * an event's rows are written again when its text, type or id changes, and go with the post.
  */
 export function trigramTriggers(wp: WpData, names: readonly string[], flag: string): TriggerSpec[] {
   const table = `\`${trigramTable(wp.prefix)}\``;
-  const [insert, update, del, indexUpdate] = names;
+  const [insert, update, del] = names;
   // Compared as bytes: a change of case or accent leaves the text equal under the collation, not its trigrams.
   const changed = ['ID', 'post_type', ...TEXT_COLUMNS].map((c) => `NOT (BINARY OLD.${c} <=> BINARY NEW.${c})`).join(' OR ');
-  const carriedChanged = CARRIED_COLUMNS.map((c) => `NOT (BINARY OLD.${c} <=> BINARY NEW.${c})`).join(' OR ');
-  const common = { unlessSessionFlag: flag };
   return [
     // A new post has no rows yet: no DELETE, whose search past the last post_id would lock the gap every concurrent
     // insert of a post needs (rows left by a post of the same id deleted while the triggers were idle only add
     // candidates, which the LIKE clauses drop).
-    { ...common, name: insert!, table: wp.t.posts, event: 'INSERT', when: isEvent('NEW'), statements: [insertNewSql(wp)] },
-    // A status or date change leaves the text as it is: the index row's trigger carries it.
+    { name: insert!, table: wp.t.posts, event: 'INSERT', unlessSessionFlag: flag, when: isEvent('NEW'), statements: [insertNewSql(wp.prefix)] },
+    // A status or date change leaves the text as it is: nothing to do.
     {
-      ...common,
       name: update!,
       table: wp.t.posts,
       event: 'UPDATE',
+      unlessSessionFlag: flag,
       when: `(${isEvent('OLD')} OR ${isEvent('NEW')}) AND (${changed})`,
-      statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, `DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp)],
+      statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, `DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp.prefix)],
     },
-    { ...common, name: del!, table: wp.t.posts, event: 'DELETE', when: isEvent('OLD'), statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
-    {
-      ...common,
-      name: indexUpdate!,
-      table: eventIndexTable(wp.prefix),
-      event: 'UPDATE',
-      when: carriedChanged,
-      statements: [`UPDATE ${table} SET ${CARRIED_COLUMNS.map((c) => `${c} = NEW.${c}`).join(', ')} WHERE post_id = NEW.post_id`],
-    },
+    { name: del!, table: wp.t.posts, event: 'DELETE', unlessSessionFlag: flag, when: isEvent('OLD'), statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
   ];
 }
 
@@ -212,19 +176,7 @@ export function lookupTrigrams(words: readonly string[]): string[] {
   return [...out];
 }
 
-/** Conditions on the carried columns of the trigram rows aliased `alias` (those the list puts on its event index rows). */
-export type CarriedConditions = (rows: Knex.QueryBuilder, alias: string) => void;
-
-/**
- * Narrows `query` to the events holding every trigram of `trigrams` (their ids in `idColumn`). Each trigram's rows
- * under the list's conditions on the carried columns, when the list reads the event index: the planner then reads
- * the rarest trigram's postings in the window by key, and probes the others' by primary key.
- */
-export function narrowByTrigrams(wp: WpData, query: Knex.QueryBuilder, idColumn: string, trigrams: readonly string[], carried?: CarriedConditions): void {
-  for (const trigram of trigrams) {
-    query.whereIn(idColumn, (rows) => {
-      rows.select('tg.post_id').from({ tg: trigramTable(wp.prefix) }).where('tg.trigram', trigram);
-      carried?.(rows, 'tg');
-    });
-  }
+/** Narrows `query` to the events holding every trigram of `trigrams` (their ids in `idColumn`). */
+export function narrowByTrigrams(wp: WpData, query: Knex.QueryBuilder, idColumn: string, trigrams: readonly string[]): void {
+  for (const trigram of trigrams) query.whereRaw(`?? IN (SELECT tg.post_id FROM ?? tg WHERE tg.trigram = ?)`, [idColumn, trigramTable(wp.prefix), trigram]);
 }

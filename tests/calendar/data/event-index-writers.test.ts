@@ -261,12 +261,13 @@ describe('query plans', () => {
         const onX = plan.filter((line) => line.startsWith('table=x '));
         expect(onX).toHaveLength(1);
         if (query.includes('search')) {
-          // The search is driven by one trigram's postings in the window, read by the trigram table's window key
-          // (trigram, status, hidden, start); the other trigrams' postings and the index are probed by primary key.
+          // The search's trigram postings are read by the trigram table's primary key, which leads with the trigram
+          // (the planner may drive the list from them and probe the index by primary key, or read the window and
+          // probe the postings).
           const onTrigrams = plan.filter((line) => line.startsWith('table=tg '));
-          expect(onTrigrams[0]).toMatch(/^table=tg type=range key=local_window /);
-          for (const line of onTrigrams.slice(1)) expect(line).toMatch(/^table=tg type=(ref|eq_ref) key=PRIMARY /);
-          expect(onX[0]).toMatch(/^table=x type=eq_ref key=PRIMARY /);
+          expect(onTrigrams.length).toBeGreaterThan(0);
+          for (const line of onTrigrams) expect(line).toMatch(/^table=tg type=(ref|eq_ref) key=PRIMARY /);
+          expect(onX[0]).toMatch(new RegExp(`^table=x type=(range|ref|eq_ref) key=(${expected}|PRIMARY) `));
         }
         // A window covering most rows may be read by the key's (status, hidden) prefix, its dates checked in the key.
         else if (expected) expect(onX[0]).toMatch(new RegExp(`^table=x type=(range|ref) key=${expected} `));

@@ -1,7 +1,7 @@
 import { dropEventIndex, installEventIndex } from '../../../src/calendar/data/event-index-install';
 import { eventIndexState } from '../../../src/calendar/data/event-index-state';
-import { eventSearchTriggerNames, rebuildSearchRows, searchIndexTable } from '../../../src/calendar/data/event-search-index';
-import { CARRIED_COLUMNS, positionsTable, trigramTable } from '../../../src/calendar/data/event-search-trigrams';
+import { rebuildSearchRows, searchIndexTable } from '../../../src/calendar/data/event-search-index';
+import { positionsTable, trigramTable } from '../../../src/calendar/data/event-search-trigrams';
 import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION } from '../../../src/calendar/registry/identifiers';
 import { deleteOption, updateOption } from '../../../src/wp/options';
 import { searchTerms } from '../../../src/wp/search';
@@ -109,21 +109,17 @@ describe('a search answers the same with and without the index', () => {
   });
 });
 
-/**
- * MySQL: the trigram rows the triggers wrote are those a rebuild from the posts writes (the trigrams compared under
- * the collation), carrying their event index rows' status, hidden flag and start byte for byte.
- */
+/** MySQL: the trigram rows the triggers wrote are those a rebuild from the posts writes (compared under the collation). */
 async function expectTrigramsAsRebuilt(): Promise<void> {
   if (!onMysql()) return;
   const table = trigramTable(t.prefix);
   const copy = `${t.prefix}trigram_copy`;
-  const carriedEqual = CARRIED_COLUMNS.map((c) => `BINARY b.${c} <=> BINARY a.${c}`).join(' AND ');
   await t.wp.knex.raw('DROP TABLE IF EXISTS ??', [copy]);
   await t.wp.knex.raw('CREATE TABLE ?? LIKE ??', [copy, table]);
   await t.wp.knex.raw('INSERT INTO ?? SELECT * FROM ??', [copy, table]);
   await rebuildSearchRows(t.wp);
   const missing = async (from: string, to: string) =>
-    Number((await t.wp.knex.raw(`SELECT COUNT(*) AS n FROM ?? a WHERE NOT EXISTS (SELECT 1 FROM ?? b WHERE b.post_id = a.post_id AND b.trigram = a.trigram AND ${carriedEqual})`, [from, to]))[0][0].n);
+    Number((await t.wp.knex.raw('SELECT COUNT(*) AS n FROM ?? a WHERE NOT EXISTS (SELECT 1 FROM ?? b WHERE b.post_id = a.post_id AND b.trigram = a.trigram)', [from, to]))[0][0].n);
   const count = async (from: string) => Number((await t.wp.knex.raw('SELECT COUNT(*) AS n FROM ??', [from]))[0][0].n);
   try {
     expect(await count(table)).toBeGreaterThan(0);
@@ -183,75 +179,13 @@ describe('the triggers keep the index exact', () => {
   }, 120_000);
 });
 
-describe('the trigram rows carry their event index rows\' status, hidden flag and start', () => {
-  /** The search's total in the test window, with the index and without it (the LIKE clauses alone): the same. */
-  async function exactTotal(word: string): Promise<number> {
-    const indexed = await search(word);
-    const plain = await withoutIndex(() => search(word));
-    expect({ ...indexed, usedIndex: undefined }).toEqual({ ...plain, usedIndex: undefined });
-    return Number(indexed.total);
-  }
-
-  it('through plain SQL: the start moved out of the window and back, hidden, drafted, published', async () => {
-    const id = await event('Narwhal parade');
-    // The site is on UTC: the local and UTC dates move together.
-    const setMeta = (key: string, value: string) => t.wp.knex(t.wp.t.postmeta).whereIn('meta_key', [key, `${key}UTC`]).where('post_id', id).update({ meta_value: value });
-    expect(await exactTotal('narwhal')).toBe(1);
-    await expectTrigramsAsRebuilt();
-    await setMeta('_EventStartDate', '2027-07-10 19:00:00');
-    await setMeta('_EventEndDate', '2027-07-10 21:00:00');
-    expect(await exactTotal('narwhal')).toBe(0);
-    await expectTrigramsAsRebuilt();
-    await setMeta('_EventStartDate', '2025-08-01 19:00:00');
-    await setMeta('_EventEndDate', '2025-08-01 21:00:00');
-    expect(await exactTotal('narwhal')).toBe(1);
-    await t.wp.knex(t.wp.t.postmeta).insert({ post_id: id, meta_key: '_EventHideFromUpcoming', meta_value: 'yes' });
-    await exactTotal('narwhal');
-    await expectTrigramsAsRebuilt();
-    await t.wp.knex(t.wp.t.postmeta).where({ post_id: id, meta_key: '_EventHideFromUpcoming' }).delete();
-    await t.wp.knex(t.wp.t.posts).where('ID', id).update({ post_status: 'draft' });
-    expect(await exactTotal('narwhal')).toBe(0);
-    await expectTrigramsAsRebuilt();
-    await t.wp.knex(t.wp.t.posts).where('ID', id).update({ post_status: 'publish' });
-    expect(await exactTotal('narwhal')).toBe(1);
-    // Its start removed: no list with a window finds it.
-    await t.wp.knex(t.wp.t.postmeta).where('post_id', id).whereIn('meta_key', ['_EventStartDate', '_EventStartDateUTC']).delete();
-    expect(await exactTotal('narwhal')).toBe(0);
-    await expectTrigramsAsRebuilt();
-    await t.wp.knex(t.wp.t.posts).where('ID', id).delete();
-    await t.wp.knex(t.wp.t.postmeta).where('post_id', id).delete();
-  }, 120_000);
-
-  it('through the API: an event created, moved out of the window and back, drafted', async () => {
-    const created = await t.request
-      .post(`${TRIBE_API}/events`)
-      .set('Authorization', callers.editor.authorization)
-      .send({ title: 'Axolotl talk', start_date: '2025-07-12 10:00:00', end_date: '2025-07-12 12:00:00', status: 'publish' });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    const update = async (body: Record<string, string>) => expect((await t.request.post(`${TRIBE_API}/events/${id}`).set('Authorization', callers.editor.authorization).send(body)).status).toBe(200);
-    expect(await exactTotal('axolotl')).toBe(1);
-    await expectTrigramsAsRebuilt();
-    await update({ start_date: '2028-01-05 10:00:00', end_date: '2028-01-05 12:00:00' });
-    expect(await exactTotal('axolotl')).toBe(0);
-    await update({ start_date: '2026-03-05 10:00:00', end_date: '2026-03-05 12:00:00' });
-    expect(await exactTotal('axolotl')).toBe(1);
-    await expectTrigramsAsRebuilt();
-    await update({ status: 'draft' });
-    expect(await exactTotal('axolotl')).toBe(0);
-    await expectTrigramsAsRebuilt();
-    expect((await t.request.delete(`${WP_V2_API}/tribe_events/${id}?force=true`).set('Authorization', callers.administrator.authorization)).status).toBe(200);
-  }, 120_000);
-});
-
 describe('db:index', () => {
   it('installs the index idempotently, and --drop removes it with its tables', async () => {
     const again = await installEventIndex(t.wp);
     expect(again).toMatchObject({ created: false, search: true });
     const state = await eventIndexState(t.wp);
     expect(state.search).toEqual({ supported: true, table: true, triggers: expect.any(Array), complete: true });
-    expect(state.search.triggers).toHaveLength(eventSearchTriggerNames(t.wp).length);
-    expect(state.search.triggers).toHaveLength(onMysql() ? 4 : 3);
+    expect(state.search.triggers).toHaveLength(3);
     await expectTrigramsAsRebuilt();
 
     expect(await dropEventIndex(t.wp)).toEqual({ dropped: true });
