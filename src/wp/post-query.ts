@@ -47,6 +47,14 @@ export interface PostFilter {
   metaExists?: ReadonlyArray<{ key: string; exists: boolean }>;
 }
 
+/** The statuses of a filter of one post type by its statuses alone (no ids, search, terms, meta, dates…), else undefined. */
+export function statusesAlone(filter: PostFilter): readonly string[] | undefined {
+  const { postType, status, ...others } = filter;
+  if (typeof postType !== 'string' || !('in' in status) || status.in.length === 0) return undefined;
+  const present = Object.values(others).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  return present ? undefined : status.in;
+}
+
 /** One tax_query clause: any of the terms (IN), none of them (NOT IN), or all of them (AND). */
 export interface TaxClause {
   ttIds: readonly number[];

@@ -93,3 +93,18 @@ export async function totalFromCounts(statement: Knex.Raw): Promise<number | und
   const row = (Array.isArray(result) && Array.isArray(result[0]) ? result[0][0] : Array.isArray(result) ? result[0] : result) as { uncounted: unknown; total: unknown };
   return Number(row.uncounted) > 0 ? undefined : Number(row.total);
 }
+
+/**
+ * How many event posts have one of `statuses`, whatever their dates: the event index has one row per event post,
+ * and its counts count each row once per mode (`span` 1, or 0 for one counted apart). wp/v2's list of the events by
+ * status alone counts this way, where it read one key entry of the posts table per event.
+ */
+export async function countEventPosts(wp: WpData, statuses: readonly string[]): Promise<number> {
+  const rows = (await wp
+    .knex(countsTable(wp.prefix, EVENT_INDEX_TABLE))
+    .sum({ n: 'n_start' })
+    .whereIn('post_status', [...statuses])
+    .where('mode', MODES[0].mode)
+    .whereIn('span', [0, 1])) as Array<{ n: number | string | null }>;
+  return Number(rows[0]?.n ?? 0);
+}

@@ -23,6 +23,7 @@ import { windowBounds } from './event-window';
 import { eventObject } from './event-object';
 import { eventWriter } from './event-writer';
 import { keepKnownRange, rebuildKnownRange } from '../data/known-range';
+import { countEventPosts } from '../data/event-count-query';
 
 /**
  * Events: the definition of `tribe_events` (Tribe__Events__Main::register_post_types) and its tribe/events/v1 resource
@@ -96,6 +97,8 @@ export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
     // The Events Calendar's block templates: the archive of events and the single event.
     templates: ['archive-events', 'single-event'],
     originMeta: EVENT_META.origin,
+    // The event index has one row per event post: its counts count them by status whatever their dates.
+    countByStatus: (env, statuses) => (env.tec.eventIndex ? countEventPosts(env.ctx.wp, statuses) : undefined),
   },
 
   fields: EVENT_FIELDS,

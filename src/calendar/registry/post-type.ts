@@ -35,6 +35,11 @@ export interface WpRestView {
   templates?: readonly string[];
   /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
   originMeta: string;
+  /**
+   * Counts the type's posts of some statuses another way than the posts table's key (the event index's counts), or
+   * gives undefined where it cannot (no such index on the site): a list of the type by status alone counts this way.
+   */
+  countByStatus?(env: CalendarEnv, statuses: readonly string[]): Promise<number> | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { restRoot } from '../../http/context';
 import type { ParamProblem } from '../../http/errors';
 import { parseList } from '../../http/wp-types';
 import { loadPostMeta } from '../../wp/postmeta';
-import { wherePostMatches } from '../../wp/post-query';
+import { statusesAlone, wherePostMatches } from '../../wp/post-query';
 import { pageOfIds } from '../../wp/post-pages';
 import { getPost, getPosts, REGISTERED_POST_STATUSES, type PostRow } from '../../wp/posts';
 import { getTermsByIds, termTaxonomyIdsWithDescendants } from '../../wp/terms';
@@ -76,7 +76,11 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
   const matching = wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter);
   // With the list cache the total is kept under the change stamp of every family (the one the answer's ETag reads).
   const stamp = env.ctx.pages ? env.ctx.changeStamp() : undefined;
-  const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp });
+  // A list by status alone is counted the type's own way where it has one (the events: their index's counts).
+  const statuses = def.wpRest.countByStatus ? statusesAlone(filter) : undefined;
+  const counting = statuses && def.wpRest.countByStatus!(env, statuses);
+  const count = counting ? () => counting : undefined;
+  const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp, count });
   // WP_Query reports no total for an empty page; the controller counts again only past the first page.
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
   if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');

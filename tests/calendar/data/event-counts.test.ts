@@ -1,4 +1,4 @@
-import { countsStatement, totalFromCounts } from '../../../src/calendar/data/event-count-query';
+import { countEventPosts, countsStatement, totalFromCounts } from '../../../src/calendar/data/event-count-query';
 import { rebuildEventIndexRows } from '../../../src/calendar/data/event-index-rows';
 import { installEventIndex } from '../../../src/calendar/data/event-index-install';
 import { eventPage, type DateSource, type EventQuery } from '../../../src/calendar/data/event-query';
@@ -56,6 +56,16 @@ async function expectCountsExact(sources: readonly DateSource[], expectCounted =
   }
   expect(wrong).toEqual([]);
   if (expectCounted) expect(counted).toBeGreaterThan(0);
+  await expectPostCountsExact();
+}
+
+/** wp/v2's count of the event posts by status alone (countEventPosts) is the posts table's, whatever their dates. */
+async function expectPostCountsExact(): Promise<void> {
+  const sets = [...STATUSES, ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft'], ['inherit']];
+  for (const statuses of sets) {
+    const posts = await t.wp.knex(t.wp.t.posts).where('post_type', 'tribe_events').whereIn('post_status', statuses).count({ n: '*' });
+    expect({ statuses, total: await countEventPosts(t.wp, statuses) }).toEqual({ statuses, total: Number((posts[0] as { n: number | string }).n) });
+  }
 }
 
 /** The counters that are not zero, as rows to compare. */
@@ -112,6 +122,26 @@ it('tribe/events/v1’s and tec/v1’s default lists and a month count from the 
     // The page reads the index in order; the only COUNT is of the window's first day up to its start.
     expect(onIndex.filter((sql) => /count\(/i.test(sql) && !sql.includes('_index_counts'))).toEqual([]);
   }
+});
+
+it('wp/v2’s list of the events by status alone counts from the counts; a list filtered otherwise counts the posts', async () => {
+  const listed = async (url: string) => {
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    t.testDb.db.counts?.clear();
+    t.testDb.db.knex.on('query', record);
+    try {
+      const res = await t.request.get(url);
+      expect(res.status).toBe(200);
+      return { total: Number(res.headers['x-wp-total']), counts: statements.filter((sql) => sql.includes('_index_counts')).length, postCounts: statements.filter((sql) => /count\(/i.test(sql) && sql.includes(t.wp.t.posts)).length };
+    } finally {
+      t.testDb.db.knex.removeListener('query', record);
+    }
+  };
+  const published = await t.wp.knex(t.wp.t.posts).where({ post_type: 'tribe_events', post_status: 'publish' }).count({ n: '*' });
+  expect(await listed('/wp-json/wp/v2/tribe_events')).toEqual({ total: Number((published[0] as { n: number | string }).n), counts: 1, postCounts: 0 });
+  const searched = await listed('/wp-json/wp/v2/tribe_events?search=a');
+  expect(searched).toMatchObject({ counts: 0, postCounts: 1 });
 });
 
 describe('after plain-SQL writes', () => {
