@@ -1,14 +1,8 @@
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import supertest from 'supertest';
 import { createApp } from '../../../src/app';
-import { parseDatabaseUrl } from '../../../src/config/config';
-import { createDatabase, type Database } from '../../../src/db/database';
-import { prepareDatabase } from '../../../src/setup/prepare-database';
-import { WpData } from '../../../src/wp/wp-handle';
 import { TRIBE_API } from '../../support/rest-paths';
-import { createTestDatabaseUrl, onMysql } from '../../support/test-db';
+import { useSharedDatabase } from '../../support/shared-database';
+import { onMysql } from '../../support/test-db';
 
 /**
  * The site's options (and whether the plugin's occurrences table exists) are read once per change stamp and schema
@@ -19,47 +13,24 @@ import { createTestDatabaseUrl, onMysql } from '../../support/test-db';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-let service: Database;
-let other: Database;
+const shared = useSharedDatabase('site-options');
+// The list cache off: every list is computed, and reads the site's settings.
 let request: supertest.Agent;
-let otherWp: WpData;
-let dropDatabase: () => Promise<void>;
-
-beforeAll(async () => {
-  let url: string;
-  if (onMysql()) {
-    const made = await createTestDatabaseUrl();
-    url = made.url;
-    dropDatabase = made.close;
-  } else {
-    const file = path.join(os.tmpdir(), `calendar-site-options-${process.pid}-${Date.now()}.db`);
-    url = `sqlite:${file}`;
-    dropDatabase = async () => ['', '-wal', '-shm'].forEach((suffix) => rmSync(`${file}${suffix}`, { force: true }));
-  }
-  service = createDatabase(parseDatabaseUrl(url));
-  await prepareDatabase(service, { prefix: 'wp_', siteUrl: 'http://calendar.test' });
-  other = createDatabase(parseDatabaseUrl(url));
-  // The list cache off: every list is computed, and reads the site's settings.
-  request = supertest.agent(createApp({ db: service, tablePrefix: 'wp_', clock: () => NOW, listCache: false }));
-  otherWp = WpData.open(other, 'wp_');
-});
-afterAll(async () => {
-  await other?.close();
-  await service?.close();
-  await dropDatabase?.();
+beforeAll(() => {
+  request = supertest.agent(createApp({ db: shared.service, tablePrefix: 'wp_', clock: () => NOW, listCache: false }));
 });
 
 /** The answer's body, and whether the request read the options table. */
 async function get(url: string): Promise<{ body: any; readOptions: boolean }> {
   const statements: string[] = [];
   const record = (q: { sql: string }) => statements.push(q.sql);
-  service.knex.on('query', record);
+  shared.service.knex.on('query', record);
   try {
     const res = await request.get(url);
     expect(res.status).toBe(200);
     return { body: res.body, readOptions: statements.some((sql) => sql.includes('`wp_options`') || sql.includes('"wp_options"')) };
   } finally {
-    service.knex.removeListener('query', record);
+    shared.service.knex.removeListener('query', record);
   }
 }
 
@@ -68,7 +39,7 @@ async function get(url: string): Promise<{ body: any; readOptions: boolean }> {
  * statements that can make or drop a table on the whole server, which other test files run meanwhile.
  */
 async function readAgain(url: string): Promise<boolean> {
-  const wp = WpData.open(service, 'wp_');
+  const wp = shared.wp;
   for (let attempt = 0; attempt < 20; attempt++) {
     const before = await wp.schemaMark();
     await get(url);
@@ -78,7 +49,7 @@ async function readAgain(url: string): Promise<boolean> {
   throw new Error('the schema mark moved at every attempt');
 }
 
-const setOption = (name: string, value: string) => otherWp.knex(otherWp.t.options).where('option_name', name).update({ option_value: value });
+const setOption = (name: string, value: string) => shared.otherWp.knex(shared.otherWp.t.options).where('option_name', name).update({ option_value: value });
 
 it('a request after another reads no option on MySQL; every request reads them on SQLite', async () => {
   expect(await readAgain(`${TRIBE_API}/events`)).toBe(!onMysql());
@@ -101,12 +72,12 @@ it('an option written by another connection shows at the next request', async ()
 
 it('a table made or dropped by another connection: the options and tables are read again at the next request', async () => {
   await get(`${TRIBE_API}/events`);
-  await other.knex.raw('CREATE TABLE wp_kept_options_probe (id int)');
+  await shared.other.knex.raw('CREATE TABLE wp_kept_options_probe (id int)');
   try {
     expect((await get(`${TRIBE_API}/events`)).readOptions).toBe(true);
     expect(await readAgain(`${TRIBE_API}/events`)).toBe(!onMysql());
   } finally {
-    await other.knex.raw('DROP TABLE wp_kept_options_probe');
+    await shared.other.knex.raw('DROP TABLE wp_kept_options_probe');
   }
   expect((await get(`${TRIBE_API}/events`)).readOptions).toBe(true);
 });
