@@ -98,7 +98,7 @@ export const eventType: PostTypeDefinition<typeof EventArgs, typeof Event> = {
     templates: ['archive-events', 'single-event'],
     originMeta: EVENT_META.origin,
     // The event index has one row per event post: its counts count them by status whatever their dates.
-    countByStatus: (env, statuses) => (env.tec.eventIndex ? countEventPosts(env.ctx.wp, statuses) : undefined),
+    statusCounter: (env) => (env.tec.eventIndex ? (statuses) => countEventPosts(env.ctx.wp, statuses) : undefined),
   },
 
   fields: EVENT_FIELDS,

@@ -36,10 +36,10 @@ export interface WpRestView {
   /** The meta key in which the plugin's save hook marks a new post of the type as its own (`_EventOrigin`). */
   originMeta: string;
   /**
-   * Counts the type's posts of some statuses another way than the posts table's key (the event index's counts), or
-   * gives undefined where it cannot (no such index on the site): a list of the type by status alone counts this way.
+   * A counter of the type's posts by status other than the posts table's key (the event index's counts), where the
+   * site has what it needs (undefined otherwise): a list of the type by status alone counts with it.
    */
-  countByStatus?(env: CalendarEnv, statuses: readonly string[]): Promise<number> | undefined;
+  statusCounter?(env: CalendarEnv): ((statuses: readonly string[]) => Promise<number>) | undefined;
 }
 
 /**

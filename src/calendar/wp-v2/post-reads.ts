@@ -77,9 +77,9 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
   // With the list cache the total is kept under the change stamp of every family (the one the answer's ETag reads).
   const stamp = env.ctx.pages ? env.ctx.changeStamp() : undefined;
   // A list by status alone is counted the type's own way where it has one (the events: their index's counts).
-  const statuses = def.wpRest.countByStatus ? statusesAlone(filter) : undefined;
-  const counting = statuses && def.wpRest.countByStatus!(env, statuses);
-  const count = counting ? () => counting : undefined;
+  const counter = def.wpRest.statusCounter?.(env);
+  const statuses = counter ? statusesAlone(filter) : undefined;
+  const count = counter && statuses ? () => counter(statuses) : undefined;
   const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp, count });
   // WP_Query reports no total for an empty page; the controller counts again only past the first page.
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
