@@ -89,7 +89,8 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
   let schemaMark: Promise<string | undefined> | undefined;
   const keptRows = (): KeptSiteRows | undefined => {
     const by = optionsStamp;
-    if (!o.siteRows || !by) return undefined;
+    // An engine without a schema mark (SQLite) can keep nothing: its options are read at once, not after the stamp.
+    if (!o.siteRows || !by || !o.wp.dialect.schemaMark) return undefined;
     const stamp = Promise.all([by.stamp, ctx.schemaMark()]).then(([s, m]) => (s === undefined || m === undefined ? undefined : `${by.key}\u0000${s}\u0000${m}`));
     return { cache: o.siteRows, stamp };
   };
