@@ -12,7 +12,7 @@ import { wpV2SearchRoute } from './calendar/wp-v2/search-route';
 import { wpV2MediaRoutes } from './calendar/wp-v2/media-routes';
 import { wpV2PostRoutes } from './calendar/wp-v2/post-routes';
 import { wpV2Namespace } from './wp-rest/wp-v2-namespace';
-import { tecNamespace } from './calendar/tec/namespace';
+import { TEC_NAMESPACE, tecNamespace } from './calendar/tec/namespace';
 import { calendarWpV2Registrations } from './calendar/wp-v2/calendar-registrations';
 import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
@@ -100,14 +100,17 @@ export interface AppDeps {
 /** The namespaces that carry a /doc, browsable at API_BROWSER_PATH. */
 const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE];
 
+/** The namespaces whose answers are made of the calendar's rows alone: tribe/events/v1 (both names) and tec/v1. */
+const CALENDAR_STAMPED = [...CALENDAR_NAMESPACES, TEC_NAMESPACE];
+
 /**
  * The families of rows (src/wp/change-stamps.ts) whose stamp vouches for the answers of a REST path: the
- * calendar's for its namespaces, every family for any other path (the index lists every route, other APIs read
- * what they read).
+ * calendar's for its namespaces, every family for any other path (the index lists every route, wp/v2 shows
+ * revisions too).
  */
 function stampFamiliesOf(path: string): readonly string[] | undefined {
   const lower = path.toLowerCase();
-  return CALENDAR_NAMESPACES.some((ns) => lower === `/${ns}` || lower.startsWith(`/${ns}/`)) ? CALENDAR_STAMP_FAMILIES : undefined;
+  return CALENDAR_STAMPED.some((ns) => lower === `/${ns}` || lower.startsWith(`/${ns}/`)) ? CALENDAR_STAMP_FAMILIES : undefined;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -124,6 +127,8 @@ export function createApp(deps: AppDeps): express.Express {
   // At most 4,096 objects (some kilobytes each): a calendar's busy months for a few kinds of viewer.
   const objects = deps.objectCache === false ? undefined : new StampedCache<Record<string, unknown>>(4096);
   const siteRows = deps.objectCache === false ? undefined : new StampedCache<OptionsAndTables>(8);
+  // Addressed posts and the terms of list filters: a row or a few each.
+  const rows = deps.objectCache === false ? undefined : new StampedCache<unknown>(1024);
 
   const contextFor = (req: Request): AppContext =>
     createContext({
@@ -139,6 +144,7 @@ export function createApp(deps: AppDeps): express.Express {
       warned,
       pages: listPages,
       objects,
+      rows,
       siteRows,
     });
 

@@ -1,5 +1,5 @@
 import type { PostTypeDefinition } from '../registry/post-type';
-import { keptUnder } from '../post-resource/kept-objects';
+import { keptRows, keptUnder } from '../post-resource/kept-objects';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import { stripSlashes } from '../../wp/text/slashes';
 import type { ArgValues } from '../../http/args';
@@ -59,12 +59,16 @@ function resolveTerm(rows: readonly TermRow[], item: string): TermRow | undefine
 }
 
 /** is_venue_id_list / is_organizer_id_list: at least one item, every one an existing post of the type. */
-export async function idListValid(wp: WpData, value: unknown, postType: string): Promise<boolean> {
+export async function idListValid(env: CalendarEnv, value: unknown, postType: string): Promise<boolean> {
   const items = listToArray(value);
   if (items.length === 0 || !items.every(isPositiveInt)) return false;
-  const found = await postIdsOfType(wp, postType, items.map(Number));
+  const found = await postsOfType(env, postType, items.map(Number));
   return items.every((v) => found.has(Number(v)));
 }
+
+/** Which of `ids` are posts of `postType` (a stamped type: kept under the stamp). */
+const postsOfType = (env: CalendarEnv, postType: string, ids: readonly number[]): Promise<ReadonlySet<number>> =>
+  keptRows(env, `${postType} posts among ${ids.join(',')}`, () => postIdsOfType(env.ctx.wp, postType, ids));
 
 export async function validateEventList(env: CalendarEnv, input: OperationInput<EventListValues>) {
   const checks = new ParamChecks();
@@ -73,13 +77,13 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
   for (const { param, taxonomy } of TERM_PARAMS) {
     if (a[param] === undefined) continue;
     const items = textItems(a[param]);
-    const rows = await termsNamedBy(wp, taxonomy, items);
+    const rows = await keptRows(env, `terms of ${taxonomy} named ${JSON.stringify(items)}`, () => termsNamedBy(wp, taxonomy, items));
     if (items.length === 0 || !items.every((item) => termExistsIn(rows, item))) checks.fail(param);
     input.locals.set(TERM_ROWS[param], rows);
   }
-  if (a.venue !== undefined && !(await idListValid(wp, a.venue, POST_TYPE.venue))) checks.fail('venue');
-  if (a.organizer !== undefined && !(await idListValid(wp, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
-  if (a.post_parent !== undefined && !(await postIdsOfType(wp, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
+  if (a.venue !== undefined && !(await idListValid(env, a.venue, POST_TYPE.venue))) checks.fail('venue');
+  if (a.organizer !== undefined && !(await idListValid(env, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
+  if (a.post_parent !== undefined && !(await postsOfType(env, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
   if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
@@ -91,7 +95,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
  * `tags` the plugin's custom-tables query filters by the first one only (every one must still exist to pass
  * validation); without its custom tables it takes them all, by id or slug.
  */
-async function termClauses(input: OperationInput<EventListValues>, wp: WpData, source: DateSource): Promise<number[][]> {
+async function termClauses(env: CalendarEnv, input: OperationInput<EventListValues>, source: DateSource): Promise<number[][]> {
   const customTables = source === 'occurrences' || source === 'occurrence-index';
   const clauses: number[][] = [];
   for (const { param, taxonomy, hierarchical } of TERM_PARAMS) {
@@ -100,7 +104,9 @@ async function termClauses(input: OperationInput<EventListValues>, wp: WpData, s
     const items = textItems(input.args[param]);
     const filtered = param === 'tags' && customTables ? items.slice(0, 1) : items;
     const resolved = filtered.map((item) => resolveTerm(rows, item)).filter((t): t is TermRow => t !== undefined);
-    clauses.push(hierarchical ? await termTaxonomyIdsWithDescendants(wp, taxonomy, resolved.map((t) => t.term_id)) : resolved.map((t) => t.term_taxonomy_id));
+    const termIds = resolved.map((t) => t.term_id);
+    const withDescendants = () => keptRows(env, `${taxonomy} terms ${termIds.join(',')} with descendants`, () => termTaxonomyIdsWithDescendants(env.ctx.wp, taxonomy, termIds));
+    clauses.push(hierarchical ? await withDescendants() : resolved.map((t) => t.term_taxonomy_id));
   }
   return clauses;
 }
@@ -167,7 +173,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
     // The plugin's event search loses two levels of backslashes: `\` and `\\` search for nothing (every event),
     // `k\s` for `ks`.
     search: a.search === undefined ? undefined : { text: stripSlashes(stripSlashes(a.search)), excludeProtected: !env.ctx.isLoggedIn() },
-    termTaxonomyIds: await termClauses(input, wp, source),
+    termTaxonomyIds: await termClauses(env, input, source),
     metaNumericIn: [
       ...(a.venue === undefined ? [] : [{ key: EVENT_META.venueId, values: ids(a.venue) }]),
       ...(a.organizer === undefined ? [] : [{ key: EVENT_META.organizerId, values: ids(a.organizer) }]),

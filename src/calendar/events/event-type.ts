@@ -41,11 +41,11 @@ const EVENT_ERRORS: ResourceErrors = {
 const VENUE_LINK: LinkKind = { param: 'venue', def: venueType, metaKey: EVENT_META.venueId, single: true, createError: () => eventError('could-not-create-venue') };
 const ORGANIZER_LINK: LinkKind = { param: 'organizer', def: organizerType, metaKey: EVENT_META.organizerId, single: false, createError: () => eventError('could-not-create-organizer') };
 
-async function validate(env: CalendarEnv, { args, prepared, orm }: WriteInput<EventWriteArgs>, route: { bySlug: boolean }) {
+async function validate(env: CalendarEnv, { args, prepared, orm }: WriteInput<EventWriteArgs>, route: { bySlug: boolean; read?: boolean }) {
   const checks = new ParamChecks();
   const wp = env.ctx.wp;
   // On by-slug routes the slug names an existing event (a missing one is an invalid parameter, not a 404).
-  if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, POST_TYPE.event);
+  if (route.bySlug) await checkSlug(checks, env, 'slug', args.slug, POST_TYPE.event, route.read);
   // The ORM (tec/v1) stores any author id, a user or not.
   if (!orm) await checkUser(checks, wp, 'author', args.author);
   await checkImage(checks, env, 'image', args.image, false, prepared);

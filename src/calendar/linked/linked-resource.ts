@@ -13,11 +13,11 @@ import type { ResourceErrors, WriteInput } from '../post-resource/define';
  */
 
 export function linkedValidate(postType: string) {
-  return async (env: CalendarEnv, { args, prepared, orm }: WriteInput, route: { bySlug: boolean }) => {
+  return async (env: CalendarEnv, { args, prepared, orm }: WriteInput, route: { bySlug: boolean; read?: boolean }) => {
     const checks = new ParamChecks();
     const wp = env.ctx.wp;
-    if (args.id !== undefined) await checkPostId(checks, wp, 'id', args.id, postType);
-    else if (route.bySlug) await checkSlug(checks, wp, 'slug', args.slug, postType);
+    if (args.id !== undefined) await checkPostId(checks, env, 'id', args.id, postType, route.read);
+    else if (route.bySlug) await checkSlug(checks, env, 'slug', args.slug, postType, route.read);
     // The ORM (tec/v1) stores any author id, a user or not.
     if (!orm) await checkUser(checks, wp, 'author', args.author);
     await checkImage(checks, env, 'image', args.image, true, prepared);

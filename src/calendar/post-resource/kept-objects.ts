@@ -1,3 +1,4 @@
+import type { StampedCache } from '../../db/stamped-cache';
 import { encodeOnce } from '../../http/response';
 import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -60,6 +61,29 @@ export async function keptRenders<T extends object>(
   }
   return found;
 }
+
+/**
+ * Rows the calendar's stamp covers (the post a route addresses, the terms a list filter names), read once per
+ * stamp: kept under the change stamp read before them, by `key`, when the app keeps objects; read every time when
+ * it does not. `keep`: whether this answer may be kept (one about a post of a type no calendar family stamps may
+ * change while the stamp stands still). `site`: under the stamp of every family instead (wp/v2, whose objects show
+ * revisions too). Whatever is kept is shared by later requests: callers never change it.
+ */
+export async function keptRows<T>(env: CalendarEnv, key: string, read: () => Promise<T>, o: { keep?: (value: T) => boolean; site?: boolean } = {}): Promise<T> {
+  const rows = env.ctx.rows as StampedCache<T> | undefined;
+  const stamp = rows ? await (o.site ? env.ctx.changeStamp() : keptUnder(env, 'objects')) : undefined;
+  if (!rows || stamp === undefined) return read();
+  // The two stamps differ: a key names the one it is kept under.
+  const scoped = `${o.site ? 'site' : 'calendar'}\u0001${key}`;
+  const known = rows.peek(stamp, scoped);
+  if (known !== undefined) return known;
+  const value = await read();
+  if (o.keep?.(value) ?? true) rows.keep(stamp, scoped, value);
+  return value;
+}
+
+/** Whether the calendar's stamp moves with every change to a post of this type (one of its families). */
+export const stampedPostType = (postType: string): boolean => CALENDAR_STAMP_FAMILIES.includes(postType);
 
 /** Marks objects as kept (their JSON text is then kept with them), and gives them back. */
 export function kept<T extends object>(value: T): T {

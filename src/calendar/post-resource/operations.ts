@@ -9,7 +9,7 @@ import type { OperationInput, PostArgShapes } from './define';
 import { maskProtected } from './password';
 import { loadBundle } from './post-bundle';
 import { capRecord, commitCreate, commitTrash, commitUpdate } from './write';
-import { kept, keptRenders, keptUnder, viewerKey } from './kept-objects';
+import { kept, keptRenders, keptRows, keptUnder, stampedPostType, viewerKey } from './kept-objects';
 
 /**
  * The item operations of the post engine's routes: target lookup, the update/delete permission with WordPress's meta
@@ -25,11 +25,15 @@ export interface Address {
   slug?: unknown;
 }
 
-/** The post the route addresses (by id or by slug), loaded once per request; undefined when missing. */
-function target(wp: WpData, def: PostTypeDefinition, input: Pick<OperationInput<Address>, 'args' | 'locals'>): Promise<PostRow | undefined> {
-  return input.locals.memo(TARGET, () =>
-    input.args.id !== undefined ? getPost(wp, Number(input.args.id)) : findPostBySlug(wp, def.postType, String(input.args.slug ?? '')),
-  );
+/**
+ * The post the route addresses (by id or by slug), loaded once per request; undefined when missing. A read (`kept`)
+ * takes it from the rows kept under the change stamp when its type is one the stamp covers; a write reads it.
+ */
+function target(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput<Address>, 'args' | 'locals'>, kept = false): Promise<PostRow | undefined> {
+  const { id, slug } = input.args;
+  const read = () => (id !== undefined ? getPost(env.ctx.wp, Number(id)) : findPostBySlug(env.ctx.wp, def.postType, String(slug ?? '')));
+  const key = id !== undefined ? `post ${Number(id)}` : `post ${def.postType} named ${String(slug ?? '')}`;
+  return input.locals.memo(TARGET, () => (kept ? keptRows(env, key, read, { keep: (row) => row !== undefined && stampedPostType(row.post_type) }) : read()));
 }
 
 /**
@@ -37,17 +41,16 @@ function target(wp: WpData, def: PostTypeDefinition, input: Pick<OperationInput<
  * published, private), only the generic capability on by-slug routes, as the plugin checks it.
  */
 export async function mayChange(env: CalendarEnv, def: PostTypeDefinition, action: 'edit' | 'delete', bySlug: boolean, input: OperationInput<Address>): Promise<boolean> {
-  const wp = env.ctx.wp;
   const subject = { postType: def.postType };
   if (bySlug) return env.can(action, subject);
-  const post = await target(wp, def, input);
+  const post = await target(env, def, input);
   if (!post || post.post_type !== def.postType) return env.can(action, subject);
-  return env.can(action, subject, await capRecord(wp, post));
+  return env.can(action, subject, await capRecord(env.ctx.wp, post));
 }
 
 /** The addressed post, or the resource's own error for a missing or foreign id. */
-async function requireTarget(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<Address>): Promise<PostRow> {
-  const post = await target(env.ctx.wp, def, input);
+async function requireTarget(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<Address>, kept = false): Promise<PostRow> {
+  const post = await target(env, def, input, kept);
   if (!post) throw def.errors.notFound(String(input.args.id ?? input.args.slug));
   if (post.post_type !== def.postType) throw def.errors.wrongType();
   return post;
@@ -65,11 +68,11 @@ export async function serializeOne(env: CalendarEnv, def: PostTypeDefinition, wp
 /**
  * One post's object, with its JSON-LD. With the object cache it is kept under the change stamp read before it (the
  * one the answer's ETag reads) for the same viewer: asked again after the whole answer is no longer kept (another
- * query string, LIST_CACHE=0), only the post's row is read, for its permission check.
+ * query string, LIST_CACHE=0), the post's row (kept too) is checked for the caller's permission, and nothing is read.
  */
 export async function readItem(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<Address>): Promise<Record<string, unknown>> {
   const stamp = keptUnder(env, 'objects');
-  const post = await requireTarget(env, def, input);
+  const post = await requireTarget(env, def, input, true);
   const access = def.readAccess(env, post, input.params);
   if (access.error) throw access.error;
   const render = async () => serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask, row: post });

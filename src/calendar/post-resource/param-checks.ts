@@ -9,6 +9,7 @@ import { importImage } from '../../media/uploads';
 import { findAttachmentByUrl } from './attachments';
 import type { WritePreparation } from './write-preparation';
 import type { CalendarEnv } from '../site/calendar-env';
+import { keptRows, stampedPostType } from './kept-objects';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
@@ -42,17 +43,23 @@ export async function checkUser(checks: ParamChecks, wp: WpData, name: string, v
   if (!Number.isSafeInteger(id) || id <= 0 || !(await getUserById(wp, id))) checks.fail(name);
 }
 
-/** is_<type>_id: an existing post of that type, any status. */
-export async function checkPostId(checks: ParamChecks, wp: WpData, name: string, value: unknown, postType: string): Promise<void> {
+/** is_<type>_id: an existing post of that type, any status. `kept`: a read's check, taken from the rows kept under the stamp. */
+export async function checkPostId(checks: ParamChecks, env: CalendarEnv, name: string, value: unknown, postType: string, kept = false): Promise<void> {
   if (!present(value)) return;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || !(await postIdsOfType(wp, postType, [id])).has(id)) checks.fail(name);
+  if (!Number.isSafeInteger(id) || id <= 0) return checks.fail(name);
+  const read = () => postIdsOfType(env.ctx.wp, postType, [id]);
+  const found = kept && stampedPostType(postType) ? await keptRows(env, `${postType} posts among ${id}`, read) : await read();
+  if (!found.has(id)) checks.fail(name);
 }
 
-/** is_<type>_slug: a post of that type with this post_name exists, any status. */
-export async function checkSlug(checks: ParamChecks, wp: WpData, name: string, value: unknown, postType: string): Promise<void> {
+/** is_<type>_slug: a post of that type with this post_name exists, any status (`kept`: as checkPostId's). */
+export async function checkSlug(checks: ParamChecks, env: CalendarEnv, name: string, value: unknown, postType: string, kept = false): Promise<void> {
   if (!present(value)) return;
-  if (typeof value !== 'string' || !(await findPostBySlug(wp, postType, value))) checks.fail(name);
+  if (typeof value !== 'string') return checks.fail(name);
+  const read = () => findPostBySlug(env.ctx.wp, postType, value);
+  const found = kept && stampedPostType(postType) ? await keptRows(env, `post ${postType} named ${value}`, read, { keep: (row) => row !== undefined }) : await read();
+  if (!found) checks.fail(name);
 }
 
 /**

@@ -12,12 +12,13 @@ import { envOf, inputOf, type Req } from './request';
  * step hands the operations the request's calendar environment and plain input.
  */
 
-function withValidation<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean) {
+function withValidation<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySlug: boolean, read = false) {
   const validate = def.validate?.bind(def);
   if (!validate) return undefined;
   return async (req: RestRequest<WriteArgs<A>, CalendarRequestContext>) => {
     const input = inputOf(req);
-    const problems = await validate(await envOf(req), input, { bySlug });
+    // A read's checks take the rows kept under the change stamp (keptRows); a write's read the database.
+    const problems = await validate(await envOf(req), input, { bySlug, read });
     if (problems) await input.prepared.discard();
     return problems;
   };
@@ -39,7 +40,7 @@ function itemEndpoints<A extends PostArgShapes>(def: PostTypeDefinition<A>, bySl
     endpoint<CalendarRequestContext, A['read'] | A['readBySlug']>({
       methods: ['GET'],
       args: bySlug ? def.args.readBySlug : def.args.read,
-      validate,
+      validate: withValidation(def, bySlug, true),
       handler: async (req) => readItem(await envOf(req), def, inputOf(req)),
       freshness: 'timeless',
       doc: docs.read,

@@ -128,9 +128,10 @@ export interface PostTypeDefinition<A extends PostArgShapes = PostArgShapes, O e
   /**
    * Database checks after the schemas passed (ids and slugs that must exist, linked entries…), on the route's
    * validated arguments; the fixture loader runs them on the items it writes. Reads and deletes run them too, where
-   * only the id or slug is among the arguments (the write arguments are then all absent).
+   * only the id or slug is among the arguments (the write arguments are then all absent); a read (`read`) may take
+   * what it checks from the rows kept under the change stamp.
    */
-  validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean }): Promise<Map<string, ParamProblem> | undefined>;
+  validate?(env: CalendarEnv, input: WriteInput<WriteArgs<A>>, route: { bySlug: boolean; read?: boolean }): Promise<Map<string, ParamProblem> | undefined>;
   /** The resource's own error codes; venues and organizers also reject unknown ids in `validate`, before these. */
   errors: ResourceErrors;
   /** Read access to one item: an error to answer, or whether the object must be password-masked. */

@@ -38,6 +38,11 @@ export interface CalendarContext {
    */
   readonly objects?: StampedCache<Record<string, unknown>>;
   /**
+   * Rows read under the change stamp (keptRows: the post an item route addresses, the terms a list filter names),
+   * by what was asked; absent with the objects (OBJECT_CACHE=0).
+   */
+  readonly rows?: StampedCache<unknown>;
+  /**
    * The change stamp of these families of rows (WpData.changeStamp), read once per call and family set: the
    * ETag of a GET and every answer kept while computing it are vouched for by the same read, made before them.
    */
@@ -67,6 +72,7 @@ export interface CalendarContextOptions {
   media?: MediaSettings;
   pages?: CalendarContext['pages'];
   objects?: CalendarContext['objects'];
+  rows?: CalendarContext['rows'];
   /** The site's option rows, kept under the request's change stamp and schema mark (loadSiteSettings). */
   siteRows?: StampedCache<OptionsAndTables>;
   log?: Logger;
@@ -102,6 +108,7 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
     media: o.media,
     pages: o.pages,
     objects: o.objects,
+    rows: o.rows,
     site() {
       settings ??= loadSiteSettings(o.wp, { homeOverride: o.homeOverride, now: o.now, extraOptions: CALENDAR_OPTIONS, tables: [tecOccurrencesTable(o.wp.prefix)], kept: keptRows() });
       return settings;

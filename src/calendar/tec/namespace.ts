@@ -38,8 +38,8 @@ function resourceOf(registry: CalendarRegistry, postType: string): TecResource |
       validateList: async (env, input) => {
         const checks = new ParamChecks();
         const { venue, organizer } = input.args as { venue?: unknown[]; organizer?: unknown[] };
-        if (venue !== undefined && !(await idListValid(env.ctx.wp, venue, POST_TYPE.venue))) checks.fail('venue');
-        if (organizer !== undefined && !(await idListValid(env.ctx.wp, organizer, POST_TYPE.organizer))) checks.fail('organizer');
+        if (venue !== undefined && !(await idListValid(env, venue, POST_TYPE.venue))) checks.fail('venue');
+        if (organizer !== undefined && !(await idListValid(env, organizer, POST_TYPE.organizer))) checks.fail('organizer');
         return checks.result();
       },
     };

@@ -12,7 +12,8 @@ import { ACKNOWLEDGEMENT_HEADER, acknowledgementError } from './acknowledgement'
 import { tecCollectionSchema, tecItemSchema } from './docs/resource-schemas';
 import { EntityFailure } from './tec-errors';
 import { TecDeleteArgs } from './tec-args';
-import { addressed, mayReadItem, tecObjects } from './tec-view';
+import { keptUnder } from '../post-resource/kept-objects';
+import { addressed, keptTecObjects, mayReadItem } from './tec-view';
 
 /**
  * The routes of one calendar type under tec/v1: the collection (GET list, POST create) and the item (GET, PUT|PATCH,
@@ -61,11 +62,12 @@ const mayChange = (action: 'edit' | 'delete', postType: string) => async (req: R
   return post !== undefined && env.can(action, { postType: post.post_type }, await capRecord(env.ctx.wp, post));
 };
 
+/** One post's object, kept under the change stamp as a list's are (keptTecObjects). */
 async function readOne(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput): Promise<unknown> {
-  const post = await addressed(env, input);
+  const stamp = keptUnder(env, 'objects');
+  const post = await addressed(env, input, true);
   if (!post || post.post_type !== def.postType || post.post_status === 'trash') throw new EntityFailure('read');
-  const [found] = await tecObjects(env, def, [post.ID], input.params, [post]);
-  return found!.object;
+  return (await keptTecObjects(env, def, [post.ID], input.params, await stamp, [post])).get(post.ID)!.object;
 }
 
 export function tecResourceRoutes(resource: TecResource): Array<RouteDef<CalendarRequestContext>> {

@@ -10,7 +10,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { tecEventObject, tecEventTurns } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
 import { requestedFields, withLinkedNarrowed } from './linked-fields';
-import { inOrder, kept, keptRenders, viewerKey } from '../post-resource/kept-objects';
+import { inOrder, kept, keptRenders, keptRows, stampedPostType, viewerKey } from '../post-resource/kept-objects';
 
 /**
  * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
@@ -47,23 +47,28 @@ export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids:
 }
 
 /**
- * The objects of a list's page: those of the posts the caller may read, in the order given. With the change stamp
- * read before the page, each is kept under it for the same viewer (keptRenders).
+ * The objects of these posts by id (ids that name no post are left out), each with its post. With the change stamp
+ * read before them, each is kept under it for the same viewer (keptRenders) until its event would read the clock
+ * otherwise (is_past, is_now).
  */
-export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string): Promise<Array<Record<string, unknown>>> {
+export async function keptTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string, rows: readonly PostRow[] = []) {
   const viewer = viewerKey(env, `tec ${def.postType}`, [params.password, params._fields]);
   const render = async (missing: readonly number[]) => {
     const out = new Map<number, { post: PostRow; object: Record<string, unknown>; until: number }>();
-    for (const { post, object } of await tecObjects(env, def, missing, params)) {
+    for (const { post, object } of await tecObjects(env, def, missing, params, rows)) {
       const until = def.postType === POST_TYPE.event ? tecEventTurns(env, object) : Infinity;
       out.set(post.ID, { post, object: stamp === undefined ? object : kept(object), until });
     }
     return out;
   };
-  // An event object reads the clock too (is_past, is_now): kept only until it would read otherwise.
   const current = (item: { until: number }) => env.ctx.now.getTime() < item.until;
+  return keptRenders(env, stamp, viewer, ids, render, current);
+}
+
+/** The objects of a list's page: those of the posts the caller may read, in the order given (kept: keptTecObjects). */
+export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string): Promise<Array<Record<string, unknown>>> {
   const readable: Array<Record<string, unknown>> = [];
-  for (const { post, object } of inOrder(ids, await keptRenders(env, stamp, viewer, ids, render, current))) if (await mayRead(env, post)) readable.push(object);
+  for (const { post, object } of inOrder(ids, await keptTecObjects(env, def, ids, params, stamp))) if (await mayRead(env, post)) readable.push(object);
   return readable;
 }
 
@@ -75,9 +80,16 @@ export async function mayRead(env: CalendarEnv, post: PostRow): Promise<boolean>
 
 const TARGET = localKey<Promise<PostRow | undefined>>('tec/v1 addressed post');
 
-/** The post an item route names, read once per request. */
-export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params' | 'locals'>): Promise<PostRow | undefined> =>
-  input.locals.memo(TARGET, () => getPost(env.ctx.wp, Number(input.params.id)));
+/**
+ * The post an item route names, read once per request; a read (`kept`) takes it from the rows kept under the change
+ * stamp when its type is one the stamp covers.
+ */
+export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params' | 'locals'>, kept = false): Promise<PostRow | undefined> =>
+  input.locals.memo(TARGET, () => {
+    const id = Number(input.params.id);
+    const read = () => getPost(env.ctx.wp, id);
+    return kept ? keptRows(env, `post ${id}`, read, { keep: (row) => row !== undefined && stampedPostType(row.post_type) }) : read();
+  });
 
 /**
  * The read permission of an item route: the path's id (no declared argument) names a post of the route's type that the caller may read. The id
@@ -85,7 +97,7 @@ export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params'
  */
 export async function mayReadItem(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput, 'params' | 'locals'>): Promise<boolean> {
   if (Number(input.params.id) === 0) return true;
-  const post = await addressed(env, input);
+  const post = await addressed(env, input, true);
   if (!post || post.post_type !== def.postType) return false;
   return mayRead(env, post);
 }

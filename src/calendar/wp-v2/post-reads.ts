@@ -17,7 +17,8 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
-import { postObjects, postRights, restPostType, withCorePermalinks } from './post-view';
+import { inOrder, kept, keptRenders, keptRows, viewerKey } from '../post-resource/kept-objects';
+import { postObjects, postRights, restPostType, withCorePermalinks, type ViewRequest } from './post-view';
 
 /**
  * The reads of WordPress's posts controller on a calendar type: the collection (get_items_permissions_check(), the
@@ -70,7 +71,9 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
     siteZone: env.siteZone,
     includeOrderMeta: def.wpRest.includeOrderMeta,
     tiesAsWordPressShowsThem: wp.dialect.tiesAsWordPressShowsThem,
-    termTaxonomyIds: async (taxonomy, f) => (f.includeChildren ? termTaxonomyIdsWithDescendants(wp, taxonomy, f.terms) : [...(await getTermsByIds(wp, taxonomy, f.terms)).values()].map((t) => t.term_taxonomy_id)),
+    // Kept under the stamp of every family, as the answer is.
+    termTaxonomyIds: (taxonomy, f) =>
+      keptRows(env, `${taxonomy} terms ${f.terms.join(',')}${f.includeChildren ? ' with descendants' : ''}`, async () => (f.includeChildren ? termTaxonomyIdsWithDescendants(wp, taxonomy, f.terms) : [...(await getTermsByIds(wp, taxonomy, f.terms)).values()].map((t) => t.term_taxonomy_id)), { site: true }),
   });
   const offset = args.offset ?? (args.page - 1) * args.per_page;
   const matching = wherePostMatches(wp, wp.knex({ p: wp.t.posts }), filter);
@@ -84,35 +87,56 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
   // WP_Query reports no total for an empty page; the controller counts again only past the first page.
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
   if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
-  const rows = await getPosts(wp, page.ids);
-  const ordered = page.ids.map((id) => rows.get(id)).filter((r): r is PostRow => r !== undefined);
   const context = restContext(args.context);
-  const objects = await postObjects(env, def, wp, ordered, { context, fields: req.params._fields, params: req.params, keep: (rights) => (context === 'edit' ? rights.edit : rights.read) });
+  const objects = await keptPostObjects(env, def, page.ids, { context, fields: req.params._fields, params: req.params, keep: (rights) => (context === 'edit' ? rights.edit : rights.read) });
   return new RestResponse(objects, 200, pagingHeaders(`${restRoot(env.site)}wp/v2/${def.wpRestBase}`, req.query, args.page, total, args.per_page));
+}
+
+/**
+ * The objects of the posts of `ids` the request keeps, in their order. With the object cache each is kept under the
+ * stamp of every family (revisions are shown too) for the same viewer, context and fields (keptRenders): only the
+ * posts not kept since the last commit are read and rendered.
+ */
+async function keptPostObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], request: ViewRequest, rows: readonly PostRow[] = []): Promise<Array<Record<string, unknown>>> {
+  const stamp = env.ctx.objects ? await env.ctx.changeStamp() : undefined;
+  const viewer = viewerKey(env, `wp/v2 ${def.postType}`, [request.context, request.fields, request.params.password, request.excerptLength]);
+  const render = async (missing: readonly number[]) => {
+    const given = new Map(rows.map((r) => [r.ID, r]));
+    const read = missing.every((id) => given.has(id)) ? given : await getPosts(env.ctx.wp, missing);
+    const ordered = missing.map((id) => read.get(id)).filter((r): r is PostRow => r !== undefined);
+    // The objects the caller may not see are left out, and so not kept.
+    const objects = await postObjects(env, def, env.ctx.wp, ordered, request);
+    return new Map(objects.map((object) => [Number(object.id), stamp === undefined ? object : kept(object)]));
+  };
+  return inOrder(ids, await keptRenders(env, stamp, viewer, ids, render));
 }
 
 const TARGET = localKey<Promise<PostRow | undefined>>('wp/v2 addressed post');
 
-/** get_post() of the item routes: the post of the id when it is of the route's type, else rest_post_invalid_id. */
-export async function addressedPost(def: PostTypeDefinition, req: Req): Promise<PostRow> {
+/**
+ * get_post() of the item routes: the post of the id when it is of the route's type, else rest_post_invalid_id. A read
+ * (`kept`) takes it from the rows kept under the stamp of every family.
+ */
+export async function addressedPost(def: PostTypeDefinition, req: Req, kept = false): Promise<PostRow> {
   const env = await envOf(req);
   const id = Number(req.params.id);
-  const post = await req.locals.memo(TARGET, () => getPost(env.ctx.wp, id));
+  const read = () => getPost(env.ctx.wp, id);
+  const post = await req.locals.memo(TARGET, () => (kept ? keptRows(env, `post ${id}`, read, { site: true, keep: (row) => row !== undefined }) : read()));
   if (!post || post.post_type !== def.postType) throw postsError('rest_post_invalid_id');
   return post;
 }
 
-/** The caller's rights on the addressed post (its trash status read when it is trashed). */
-export async function addressedRights(def: PostTypeDefinition, req: Req) {
+/** The caller's rights on the addressed post (its trash status read when it is trashed); `kept`: see addressedPost. */
+export async function addressedRights(def: PostTypeDefinition, req: Req, kept = false) {
   const env = await envOf(req);
-  const post = await addressedPost(def, req);
+  const post = await addressedPost(def, req, kept);
   const meta = post.post_status === 'trash' ? await loadPostMeta(env.ctx.wp, [post.ID]) : await loadPostMeta(env.ctx.wp, []);
   return { env, post, rights: postRights(env, def, post, meta) };
 }
 
 /** get_item_permissions_check(). */
 export async function mayRead(def: PostTypeDefinition, req: Req): Promise<boolean> {
-  const { env, post, rights } = await addressedRights(def, req);
+  const { env, post, rights } = await addressedRights(def, req, true);
   if (restContext(req.params.context) === 'edit' && !rights.edit) throw forbiddenContext(true, loggedInStatus(env));
   const password = req.query.password;
   if (typeof password === 'string' && password !== '' && password !== post.post_password) throw postsError('rest_post_incorrect_password');
@@ -121,9 +145,9 @@ export async function mayRead(def: PostTypeDefinition, req: Req): Promise<boolea
 
 export async function readPost(def: PostTypeDefinition, req: Req): Promise<RestResponse> {
   const env = await envOf(req);
-  const post = await addressedPost(def, req);
+  const post = await addressedPost(def, req, true);
   const excerptLength = typeof req.args.excerpt_length === 'number' ? req.args.excerpt_length : undefined;
-  const [object] = await postObjects(env, def, env.ctx.wp, [post], { context: restContext(req.params.context), fields: req.params._fields, params: req.params, excerptLength });
+  const [object] = await keptPostObjects(env, def, [post.ID], { context: restContext(req.params.context), fields: req.params._fields, params: req.params, excerptLength }, [post]);
   const headers: Record<string, string> = def.wpRest.viewable ? { Link: `<${withCorePermalinks(env).permalink(post)}>; rel="alternate"; type=text/html` } : {};
   return new RestResponse(object, 200, headers);
 }
