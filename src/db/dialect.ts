@@ -145,6 +145,12 @@ export interface Dialect {
    */
   schemaMark?(knex: Knex): Promise<string>;
   /**
+   * The schema mark as a scalar SQL expression, where the server offers its status counters as a table (MariaDB's
+   * information_schema, MySQL 8's performance_schema; found once per server): the change stamp's statement reads it
+   * along (ChangeStamps.read), one statement instead of two. Undefined where there is none.
+   */
+  schemaMarkColumn?(knex: Knex): Promise<string | undefined>;
+  /**
    * The statement of a trigger body that adds 1 to the counter row (`family`, `slot`) of `table` (SQL expressions),
    * making the row at 1 when it is not there yet.
    */

@@ -25,8 +25,29 @@ export const EPOCH_FAMILY = ':epoch';
  */
 export const TRIGGERS_FAMILY = ':triggers';
 
-/** The schema mark (Dialect.schemaMark) of a request, read once for all that asks it. */
-export type SchemaMark = () => Promise<string | undefined>;
+/**
+ * The schema mark (Dialect.schemaMark) of a request, read once for all that asks it. `claim`, while nothing has read
+ * it yet, lets a statement about to run read it along (requestMark()).
+ */
+export type SchemaMark = (() => Promise<string | undefined>) & { claim?: () => ((mark: Promise<string | undefined>) => void) | undefined };
+
+/**
+ * A request's schema mark: read alone (`readAlone`) by the first that asks for it, unless the request's first
+ * change stamp claimed it before (ChangeStamps.read reads it in the stamp's own statement where the server can).
+ * Whoever claims it must settle it, once.
+ */
+export function requestMark(readAlone: () => Promise<string | undefined>): SchemaMark {
+  let value: Promise<string | undefined> | undefined;
+  const mark = () => (value ??= readAlone());
+  return Object.assign(mark, {
+    claim() {
+      if (value) return undefined;
+      let settle!: (mark: Promise<string | undefined>) => void;
+      value = new Promise<string | undefined>((resolve) => (settle = resolve));
+      return settle;
+    },
+  });
+}
 
 /** How long a database without the stamp table is believed to have none (another process may install it). */
 const ABSENT_RECHECK_MS = 10_000;
@@ -47,16 +68,21 @@ export class ChangeStamps {
    */
   async read(knex: Knex, counters: { table: string; version: number; triggerStem: string }, families?: readonly string[], mark?: SchemaMark): Promise<string | undefined> {
     if (await this.present(knex, counters.table)) {
+      // The request's schema mark, when nothing has read it yet, is read in the same statement where the server can.
+      const column = mark?.claim && this.dialect.schemaMarkColumn ? await this.dialect.schemaMarkColumn(knex) : undefined;
+      let settle = column ? mark?.claim?.() : undefined;
       try {
         const marks = [EPOCH_FAMILY, TRIGGERS_FAMILY];
         const scope = families ? `family IN (${[...marks, ...families].map(() => '?').join(', ')})` : '1 = 1';
         const rows = await knex.raw(
           `SELECT SUM(CASE WHEN family = ? AND slot = ? THEN version END) AS epoch, SUM(CASE WHEN family = ? THEN version END) AS made, ` +
-            `SUM(CASE WHEN family NOT IN (?, ?) THEN version ELSE 0 END) AS total ` +
+            `SUM(CASE WHEN family NOT IN (?, ?) THEN version ELSE 0 END) AS total${settle ? `, ${column} AS mark` : ''} ` +
             `FROM ${this.dialect.name === 'mysql' ? `\`${counters.table}\`` : `"${counters.table}"`} WHERE ${scope}`,
           [EPOCH_FAMILY, counters.version, TRIGGERS_FAMILY, ...marks, ...(families ? [...marks, ...families] : [])],
         );
-        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; made: unknown; total: unknown } | undefined;
+        const row = (this.dialect.name === 'mysql' ? rows[0][0] : rows[0]) as { epoch: unknown; made: unknown; total: unknown; mark?: unknown } | undefined;
+        settle?.(Promise.resolve(row?.mark === null || row?.mark === undefined ? undefined : String(row.mark)));
+        settle = undefined;
         // No mark of this version: the triggers are being made or removed, or are of another version. Fewer
         // triggers than were made: a table was made again without them.
         const made = row?.made === null || row?.made === undefined ? undefined : Number(row.made);
@@ -65,7 +91,8 @@ export class ChangeStamps {
       } catch (error) {
         // Whatever failed here (a table or a trigger being made or removed as it was read, a lost connection), the
         // counters vouch for nothing this time: the request goes on without them, and its own statements meet the
-        // database as it is (a lost database is their 503, never the cache's 500).
+        // database as it is (a lost database is their 503, never the cache's 500). A mark claimed is read alone.
+        settle?.(this.dialect.schemaMark!(knex));
         if (this.dialect.isMissingTable(error)) this.tables.delete(counters.table);
         return undefined;
       }

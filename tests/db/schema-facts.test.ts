@@ -1,4 +1,4 @@
-import { ChangeStamps } from '../../src/db/stamped-cache';
+import { ChangeStamps, requestMark } from '../../src/db/stamped-cache';
 import { dialectFor } from '../../src/db/dialect';
 
 /**
@@ -27,4 +27,26 @@ it('without a mark, or after a lookup that failed, is found every time', async (
   expect(await facts.schemaFact('triggers', undefined, async () => ++lookups)).toBe(2);
   await expect(facts.schemaFact('failing', 'm', () => Promise.reject(new Error('lost connection')))).rejects.toThrow('lost connection');
   expect(await facts.schemaFact('failing', 'm', async () => 'found')).toBe('found');
+});
+
+describe('a request’s schema mark (requestMark)', () => {
+  it('is read alone once, by the first that asks', async () => {
+    let reads = 0;
+    const mark = requestMark(async () => `Uptime=${++reads}`);
+    expect(await Promise.all([mark(), mark()])).toEqual(['Uptime=1', 'Uptime=1']);
+    expect(mark.claim?.()).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+
+  it('claimed by a statement before anyone asked: what it settles is the mark, and nothing reads it alone', async () => {
+    let reads = 0;
+    const mark = requestMark(async () => `Uptime=${++reads}`);
+    const settle = mark.claim?.();
+    expect(settle).toBeDefined();
+    expect(mark.claim?.()).toBeUndefined();
+    const asked = mark();
+    settle!(Promise.resolve('Uptime=9'));
+    expect(await asked).toBe('Uptime=9');
+    expect(reads).toBe(0);
+  });
 });

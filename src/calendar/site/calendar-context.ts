@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ANONYMOUS, isLoggedIn, type Principal } from '../../auth/principal';
-import type { StampedCache } from '../../db/stamped-cache';
+import { requestMark, type StampedCache } from '../../db/stamped-cache';
 import type { HttpContext } from '../../http/context';
 import type { MediaSettings } from '../../media/uploads';
 import { STAMP_FAMILY } from '../../wp/change-stamps';
@@ -92,7 +92,8 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
   const stamps = new Map<string, Promise<string | undefined>>();
   // The first stamp read of the request that covers the options: the site's rows are kept under it.
   let optionsStamp: { key: string; stamp: Promise<string | undefined> } | undefined;
-  let schemaMark: Promise<string | undefined> | undefined;
+  // Read along with the request's first change stamp where the engine can (requestMark).
+  const schemaMark = requestMark(() => o.wp.schemaMark());
   const keptRows = (): KeptSiteRows | undefined => {
     const by = optionsStamp;
     // An engine without a schema mark (SQLite) can keep nothing: its options are read at once, not after the stamp.
@@ -117,11 +118,11 @@ export function createCalendarContext(o: CalendarContextOptions): CalendarContex
     changeStamp(families) {
       const key = families?.join('\u0000') ?? '*';
       let stamp = stamps.get(key);
-      if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families, ctx.schemaMark)));
+      if (!stamp) stamps.set(key, (stamp = o.wp.changeStamp(families, schemaMark)));
       if (!families || families.includes(STAMP_FAMILY.options)) optionsStamp ??= { key, stamp };
       return stamp;
     },
-    schemaMark: () => (schemaMark ??= o.wp.schemaMark()),
+    schemaMark,
     warnOnce(key, fields, message) {
       if (warned.has(key)) return;
       warned.add(key);
