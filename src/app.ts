@@ -61,9 +61,10 @@ export interface AppDeps {
    */
   listCache?: boolean;
   /**
-   * Keep the single objects of list pages under the change stamp, by viewer and id (default true): a list the list
-   * cache cannot answer (its first request after a commit, another window over the same events) renders only the
-   * events not kept. Independent of listCache.
+   * Keep the objects of list pages and single-post routes under the change stamp, by viewer and id (default true):
+   * a list the list cache cannot answer (its first request after a commit, another window over the same events)
+   * renders only the events not kept. The rows reads address (keptRows) and the site's options go with them.
+   * Independent of listCache.
    */
   objectCache?: boolean;
   /** `s-maxage` of anonymous public GET answers (default 0: a shared cache revalidates every time). */

@@ -6,8 +6,8 @@ import { useTestApp } from '../../support/test-app';
  * lists do: one page statement, one count, and a batched load of what the page's posts show (meta, terms, authors).
  */
 
-// Nothing kept between requests: each one does the whole work whose statements are counted.
-const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false });
+// Nothing kept between requests (no answer, total or object): each one does the whole work whose statements are counted.
+const t = useTestApp({ clock: () => new Date('2025-06-01T12:00:00Z'), listCache: false, objectCache: false });
 /** The term ids the term-filtered case asks for (wp/v2 filters by id). */
 const termIds = { CAT: 0, TAG: 0 };
 beforeAll(async () => {

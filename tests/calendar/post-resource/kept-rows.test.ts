@@ -91,3 +91,11 @@ it('a list asked again reads none of the terms and posts its filters name; a slu
   expect(await byCategory('music')).toMatchObject({ status: 200, body: { total: 0 } });
   expect(await byCategory('live-music')).toMatchObject({ status: 200, body: { total: 1 } });
 });
+
+it('wp/v2 keeps the objects of its lists: a page asked again reads its ids and its total, no post’s rows', async () => {
+  const first = await get(`${WP_V2_API}/tribe_events?per_page=5`);
+  expect(first.statements.some((sql) => /wp_postmeta/.test(sql))).toBe(true);
+  const again = await get(`${WP_V2_API}/tribe_events?per_page=5`);
+  expect(again).toMatchObject({ status: 200, body: first.body });
+  expect(again.statements.filter((sql) => /wp_postmeta|wp_term_relationships|select \* from [`"]wp_posts[`"] where/i.test(sql))).toEqual([]);
+});
