@@ -104,12 +104,16 @@ function orderedIds(matching: Knex.QueryBuilder, order: readonly OrderTerm[], id
 const idsOf = (query: Knex.QueryBuilder): Promise<number[]> => (query as Promise<Array<{ ID: number | string }>>).then((rows) => rows.map((r) => Number(r.ID)));
 
 /**
- * The page of ids of the union of disjoint queries, each read in the order of its own index range: the first
+ * The page of ids of the union of queries, each read in the order of its own index range: the first
  * `offset + limit` of each, merged in the same order. For a list over several ranges of one key (events shown and
- * hidden from listings, side by side in the key) that one ordered read cannot walk: the database would find and sort
- * every match first. Order terms are columns (no raw expressions); the total is counted as pendingPageOfIds does.
+ * hidden from listings, side by side in the key; the terms of a category and its children) that one ordered read
+ * cannot walk: the database would find and sort every match first. Order terms are columns (no raw expressions);
+ * the total is counted as pendingPageOfIds does. `overlapping`: a row may be in several branches (an event of two of
+ * the terms), with the same id and order values in each, and is listed once: each of the first `offset + limit`
+ * distinct rows is among the first `offset + limit` of its own branch, as every row before it there is before it
+ * in the union too.
  */
-export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuilder[], order: readonly OrderTerm[], limit: number, offset: number, idColumn: string, counted: CountOf): PendingPage {
+export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuilder[], order: readonly OrderTerm[], limit: number, offset: number, idColumn: string, counted: CountOf, overlapping = false): PendingPage {
   const keys = order.map((_, i) => `o${i}`);
   const parts = branches.map((branch, b) => {
     const first = branch.clone().clearSelect().select({ ID: idColumn, ...Object.fromEntries(order.map((o, i) => [keys[i], o.column])) });
@@ -117,7 +121,7 @@ export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuild
     // SQLite takes no ORDER BY or LIMIT inside a compound select but in a subquery: each branch is one.
     return wp.knex.select('*').from(first.limit(sqlCount(offset + limit)).as(`b${b}`));
   });
-  const union = parts.length > 1 ? parts[0]!.unionAll(parts.slice(1)) : parts[0]!;
+  const union = parts.length < 2 ? parts[0]! : overlapping ? parts[0]!.union(parts.slice(1)) : parts[0]!.unionAll(parts.slice(1));
   const page = wp.knex.select('m.ID').from(union.as('m'));
   order.forEach((o, i) => page.orderBy(`m.${keys[i]}`, o.direction));
   page.limit(sqlCount(limit)).offset(sqlCount(offset));

@@ -205,6 +205,9 @@ export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Mat
   return { query, start: columns.order, postDate: 'p.post_date', id: 'p.ID' };
 }
 
+/** The most terms of one filter whose key ranges a page merges (a category and its children); more are probed. */
+const MERGED_TERMS = 16;
+
 /**
  * The term filter a list through the event index reads from the term index: the one of fewest terms (a category
  * counts with its children). None off the event index, or without term filters.
@@ -228,8 +231,8 @@ export interface PageOptions {
  * publication date and id when the request names the events (`include`). Filtered by terms through the event
  * index, the total is counted from the term index's key ranges of the terms. The page is read there too when
  * the filter is of one term (its key gives the list's order, whatever the term's share of the window); of several
- * terms (a category and its children), from the event index in order, each entry's relationships probed by
- * primary key, which stops after the page — merging several terms' ranges would sort every match first. The ids
+ * terms (a category and its children, at most MERGED_TERMS), as each term's range read in order up to the page and
+ * merged; of more, or in another order, from the event index in order, each entry's relationships probed. The ids
  * and the total settle each on its own (pendingPageOfIds).
  */
 export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, options: PageOptions): PendingPage {
@@ -244,11 +247,21 @@ export function pendingEventPage(wp: WpData, postType: string, q: EventQuery, op
   const total = counting && withCounts(wp, q, { query: counting.query, distinct: counted && !oneTerm ? counting.id : undefined, stamp: options.stamp });
   // A search through the search index reads its matches once, for the page and the total.
   if (indexed && q.filter.search && q.searchIndex && clause === undefined) return pendingWholeList(query, order, options.limit, options.offset, id);
+  const inStartOrder = indexed && order.every((o) => !o.raw) && (q.order?.by ?? 'start') === 'start' && !options.byPostDate;
   // Events hidden from listings too, in start order: the shown and the hidden ones are two ranges of the index's
   // key (status, hidden, start…), each read in order and merged, rather than every match sorted.
-  if (indexed && q.includeHidden && !counted && order.every((o) => !o.raw) && (q.order?.by ?? 'start') === 'start' && !options.byPostDate) {
+  if (inStartOrder && q.includeHidden && !counted) {
     const branches = ([0, 1] as const).map((hidden) => indexedMatching(wp, postType, { ...q, hidden }).query);
     return pendingMergedPage(wp, branches, order, options.limit, options.offset, id, total!);
+  }
+  // A category and its children, in start order: each term's range of the term index's key, read in order up to the
+  // page and merged (an event of two of them listed once), rather than the relationships of every term read first.
+  const terms = clause === undefined ? [] : q.filter.termTaxonomyIds![clause]!;
+  if (inStartOrder && counted && !oneTerm && !q.includeHidden && !q.filter.search && terms.length <= MERGED_TERMS) {
+    const ofTerm = (tt: number) => ({ ...q, filter: { ...q.filter, termTaxonomyIds: q.filter.termTaxonomyIds!.map((ids, i) => (i === clause ? [tt] : ids)) } });
+    const branches = terms.map((tt) => indexedMatching(wp, postType, ofTerm(tt), clause));
+    const merged = listOrder(q.order, { start: branches[0]!.start, postDate: branches[0]!.postDate, id: branches[0]!.id }, false);
+    return pendingMergedPage(wp, branches.map((b) => b.query), merged, options.limit, options.offset, branches[0]!.id, total!, true);
   }
   return pendingPageOfIds(wp, query, order, options.limit, options.offset, id, total);
 }
