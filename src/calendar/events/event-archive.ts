@@ -1,12 +1,11 @@
 import type { PostTypeDefinition } from '../registry/post-type';
-import { keptRows, keptUnder } from '../post-resource/kept-objects';
+import { keptPostIdsOfType, keptRows, keptUnder } from '../post-resource/kept-objects';
 import { sanitizeTitle } from '../../wp/text/formatting';
 import { stripSlashes } from '../../wp/text/slashes';
 import type { ArgValues } from '../../http/args';
 import type { RestResponse } from '../../http/response';
 import { localKey } from '../../http/routes';
 import type { PostFilter } from '../../wp/post-query';
-import { postIdsOfType } from '../../wp/posts';
 import { termsNamedBy, termTaxonomyIdsWithDescendants, type TermRow } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
 import { pendingEventPage, type DateSource } from '../data/event-query';
@@ -62,13 +61,9 @@ function resolveTerm(rows: readonly TermRow[], item: string): TermRow | undefine
 export async function idListValid(env: CalendarEnv, value: unknown, postType: string): Promise<boolean> {
   const items = listToArray(value);
   if (items.length === 0 || !items.every(isPositiveInt)) return false;
-  const found = await postsOfType(env, postType, items.map(Number));
+  const found = await keptPostIdsOfType(env, postType, items.map(Number));
   return items.every((v) => found.has(Number(v)));
 }
-
-/** Which of `ids` are posts of `postType` (a stamped type: kept under the stamp). */
-const postsOfType = (env: CalendarEnv, postType: string, ids: readonly number[]): Promise<ReadonlySet<number>> =>
-  keptRows(env, `${postType} posts among ${ids.join(',')}`, () => postIdsOfType(env.ctx.wp, postType, ids));
 
 export async function validateEventList(env: CalendarEnv, input: OperationInput<EventListValues>) {
   const checks = new ParamChecks();
@@ -83,7 +78,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
   }
   if (a.venue !== undefined && !(await idListValid(env, a.venue, POST_TYPE.venue))) checks.fail('venue');
   if (a.organizer !== undefined && !(await idListValid(env, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
-  if (a.post_parent !== undefined && !(await postsOfType(env, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
+  if (a.post_parent !== undefined && !(await keptPostIdsOfType(env, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
   if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));

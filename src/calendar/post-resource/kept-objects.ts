@@ -1,5 +1,6 @@
 import type { StampedCache } from '../../db/stamped-cache';
 import { encodeOnce } from '../../http/response';
+import { findPostBySlug, getPost, postIdsOfType, type PostRow } from '../../wp/posts';
 import { CALENDAR_STAMP_FAMILIES } from '../data/stamp-families';
 import type { CalendarEnv } from '../site/calendar-env';
 
@@ -84,6 +85,21 @@ export async function keptRows<T>(env: CalendarEnv, key: string, read: () => Pro
 
 /** Whether the calendar's stamp moves with every change to a post of this type (one of its families). */
 export const stampedPostType = (postType: string): boolean => CALENDAR_STAMP_FAMILIES.includes(postType);
+
+/**
+ * The post of `id` (getPost), kept under the calendar's stamp when its type is one of its families; `site`: under
+ * every family's stamp, whatever its type.
+ */
+export const keptPost = (env: CalendarEnv, id: number, site = false): Promise<PostRow | undefined> =>
+  keptRows(env, `post ${id}`, () => getPost(env.ctx.wp, id), { site, keep: (row) => row !== undefined && (site || stampedPostType(row.post_type)) });
+
+/** The post of `postType` named `slug` (findPostBySlug), kept when found (`postType` is one of the calendar's). */
+export const keptPostBySlug = (env: CalendarEnv, postType: string, slug: string): Promise<PostRow | undefined> =>
+  keptRows(env, `post ${postType} named ${slug}`, () => findPostBySlug(env.ctx.wp, postType, slug), { keep: (row) => row !== undefined });
+
+/** Which of `ids` are posts of `postType` (postIdsOfType; one of the calendar's types), kept. */
+export const keptPostIdsOfType = (env: CalendarEnv, postType: string, ids: readonly number[]): Promise<ReadonlySet<number>> =>
+  keptRows(env, `${postType} posts among ${ids.join(',')}`, () => postIdsOfType(env.ctx.wp, postType, ids));
 
 /** Marks objects as kept (their JSON text is then kept with them), and gives them back. */
 export function kept<T extends object>(value: T): T {

@@ -9,7 +9,7 @@ import type { OperationInput, PostArgShapes } from './define';
 import { maskProtected } from './password';
 import { loadBundle } from './post-bundle';
 import { capRecord, commitCreate, commitTrash, commitUpdate } from './write';
-import { kept, keptRenders, keptRows, keptUnder, stampedPostType, viewerKey } from './kept-objects';
+import { kept, keptPost, keptPostBySlug, keptRenders, keptUnder, viewerKey } from './kept-objects';
 
 /**
  * The item operations of the post engine's routes: target lookup, the update/delete permission with WordPress's meta
@@ -31,9 +31,10 @@ export interface Address {
  */
 function target(env: CalendarEnv, def: PostTypeDefinition, input: Pick<OperationInput<Address>, 'args' | 'locals'>, kept = false): Promise<PostRow | undefined> {
   const { id, slug } = input.args;
-  const read = () => (id !== undefined ? getPost(env.ctx.wp, Number(id)) : findPostBySlug(env.ctx.wp, def.postType, String(slug ?? '')));
-  const key = id !== undefined ? `post ${Number(id)}` : `post ${def.postType} named ${String(slug ?? '')}`;
-  return input.locals.memo(TARGET, () => (kept ? keptRows(env, key, read, { keep: (row) => row !== undefined && stampedPostType(row.post_type) }) : read()));
+  return input.locals.memo(TARGET, () => {
+    if (id !== undefined) return kept ? keptPost(env, Number(id)) : getPost(env.ctx.wp, Number(id));
+    return kept ? keptPostBySlug(env, def.postType, String(slug ?? '')) : findPostBySlug(env.ctx.wp, def.postType, String(slug ?? ''));
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { importImage } from '../../media/uploads';
 import { findAttachmentByUrl } from './attachments';
 import type { WritePreparation } from './write-preparation';
 import type { CalendarEnv } from '../site/calendar-env';
-import { keptRows, stampedPostType } from './kept-objects';
+import { keptPostBySlug, keptPostIdsOfType, stampedPostType } from './kept-objects';
 
 /**
  * The plugin's validators that need the database (Tribe__Events__REST__V1__Validator__Base): a failure is "Invalid
@@ -48,8 +48,7 @@ export async function checkPostId(checks: ParamChecks, env: CalendarEnv, name: s
   if (!present(value)) return;
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id <= 0) return checks.fail(name);
-  const read = () => postIdsOfType(env.ctx.wp, postType, [id]);
-  const found = kept && stampedPostType(postType) ? await keptRows(env, `${postType} posts among ${id}`, read) : await read();
+  const found = kept && stampedPostType(postType) ? await keptPostIdsOfType(env, postType, [id]) : await postIdsOfType(env.ctx.wp, postType, [id]);
   if (!found.has(id)) checks.fail(name);
 }
 
@@ -57,8 +56,7 @@ export async function checkPostId(checks: ParamChecks, env: CalendarEnv, name: s
 export async function checkSlug(checks: ParamChecks, env: CalendarEnv, name: string, value: unknown, postType: string, kept = false): Promise<void> {
   if (!present(value)) return;
   if (typeof value !== 'string') return checks.fail(name);
-  const read = () => findPostBySlug(env.ctx.wp, postType, value);
-  const found = kept && stampedPostType(postType) ? await keptRows(env, `post ${postType} named ${value}`, read, { keep: (row) => row !== undefined }) : await read();
+  const found = kept && stampedPostType(postType) ? await keptPostBySlug(env, postType, value) : await findPostBySlug(env.ctx.wp, postType, value);
   if (!found) checks.fail(name);
 }
 

@@ -10,7 +10,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { tecEventObject, tecEventTurns } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
 import { requestedFields, withLinkedNarrowed } from './linked-fields';
-import { inOrder, kept, keptRenders, keptRows, stampedPostType, viewerKey } from '../post-resource/kept-objects';
+import { inOrder, kept, keptPost, keptRenders, viewerKey } from '../post-resource/kept-objects';
 
 /**
  * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
@@ -85,11 +85,7 @@ const TARGET = localKey<Promise<PostRow | undefined>>('tec/v1 addressed post');
  * stamp when its type is one the stamp covers.
  */
 export const addressed = (env: CalendarEnv, input: Pick<OperationInput, 'params' | 'locals'>, kept = false): Promise<PostRow | undefined> =>
-  input.locals.memo(TARGET, () => {
-    const id = Number(input.params.id);
-    const read = () => getPost(env.ctx.wp, id);
-    return kept ? keptRows(env, `post ${id}`, read, { keep: (row) => row !== undefined && stampedPostType(row.post_type) }) : read();
-  });
+  input.locals.memo(TARGET, () => (kept ? keptPost(env, Number(input.params.id)) : getPost(env.ctx.wp, Number(input.params.id))));
 
 /**
  * The read permission of an item route: the path's id (no declared argument) names a post of the route's type that the caller may read. The id

@@ -17,7 +17,7 @@ import type { PostTypeDefinition } from '../registry/post-type';
 import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
-import { inOrder, kept, keptRenders, keptRows, viewerKey } from '../post-resource/kept-objects';
+import { inOrder, kept, keptPost, keptRenders, keptRows, viewerKey } from '../post-resource/kept-objects';
 import { postObjects, postRights, restPostType, withCorePermalinks, type ViewRequest } from './post-view';
 
 /**
@@ -120,8 +120,7 @@ const TARGET = localKey<Promise<PostRow | undefined>>('wp/v2 addressed post');
 export async function addressedPost(def: PostTypeDefinition, req: Req, kept = false): Promise<PostRow> {
   const env = await envOf(req);
   const id = Number(req.params.id);
-  const read = () => getPost(env.ctx.wp, id);
-  const post = await req.locals.memo(TARGET, () => (kept ? keptRows(env, `post ${id}`, read, { site: true, keep: (row) => row !== undefined }) : read()));
+  const post = await req.locals.memo(TARGET, () => (kept ? keptPost(env, id, true) : getPost(env.ctx.wp, id)));
   if (!post || post.post_type !== def.postType) throw postsError('rest_post_invalid_id');
   return post;
 }
