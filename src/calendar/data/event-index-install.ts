@@ -5,7 +5,7 @@ import { EVENT_INDEX_OPTION, EVENT_INDEX_VERSION, EVENT_SEARCH_INDEX_OPTION, EVE
 import { DEFERRED_FLAG, EVENT_INDEX_TABLE, OCCURRENCE_INDEX_TABLE, eventIndexTable, eventIndexTriggerNames, eventIndexTriggers, occurrenceIndexTable, occurrenceIndexTriggerNames, occurrenceIndexTriggers, tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable, eventTermIndexTriggerNames, eventTermIndexTriggers } from './event-term-index-sql';
 import { changeStampState, dropChangeStamps, installChangeStamps, type PostTable } from '../../wp/change-stamps';
-import { searchIndexDdl, searchIndexDropDdl, type SearchIndexState } from './event-search-index';
+import { searchIndexDdl, searchIndexDropDdl, searchIndexWhole } from './event-search-index';
 import { eventIndexState } from './event-index-state';
 import { rebuildEventIndexRows } from './event-index-rows';
 import { countTriggerNames, countTriggers, countsTable } from './event-count-sql';
@@ -33,7 +33,6 @@ const tableStatements = (wp: WpData, dir: string, charsetCollate: string): strin
 const countsStatements = (wp: WpData, index: string, charsetCollate: string): string[] => tableStatements(wp, 'index-counts', charsetCollate).map((sql) => sql.replaceAll('{index}', index));
 
 /** Every piece of the search index is there (or the engine has none). */
-const searchComplete = (search: SearchIndexState) => !search.supported || (search.table && search.triggers.length === 3 && search.complete);
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
 export class EventIndexRefusedError extends Error {}
@@ -87,7 +86,7 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
   const before = await eventIndexState(wp);
   const occurrenceTriggerNames = before.occurrencesTable ? [...occurrenceIndexTriggerNames(wp.prefix), ...countTriggerNames(wp.prefix, OCCURRENCE_INDEX_TABLE)] : [];
   const wanted = [...eventIndexTriggerNames(wp.prefix), ...countTriggerNames(wp.prefix, EVENT_INDEX_TABLE), ...eventTermIndexTriggerNames(wp.prefix), ...occurrenceTriggerNames].sort();
-  const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchComplete(before.search);
+  const upToDate = before.complete && !before.outdated && before.table && before.termTable && JSON.stringify(before.triggers) === JSON.stringify(wanted) && searchIndexWhole(wp, before.search);
   const earlier = before.version !== null && !before.complete ? before.version : undefined;
   if (!upToDate) {
     await checkPrivileges(wp, before.triggers.length > 0 || earlier ? [...new Set([...INSTALL_PRIVILEGES, ...DROP_PRIVILEGES])] : INSTALL_PRIVILEGES, 'install');
@@ -113,7 +112,7 @@ export async function installEventIndex(wp: WpData): Promise<InstallResult> {
       ...(before.occurrencesTable ? [...occurrenceIndexTriggers(wp), ...countTriggers(wp, OCCURRENCE_INDEX_TABLE)] : []),
     ];
     for (const trigger of triggers) await ddl(wp, wp.dialect.createTriggerSql(trigger), 'create');
-    if (before.search.supported) for (const sql of await searchIndexDdl(wp, before.search)) await ddl(wp, sql, 'create');
+    if (before.search.supported) for (const sql of await searchIndexDdl(wp, before.search, Boolean(earlier) || !before.table)) await ddl(wp, sql, 'create');
   }
   const rows = await rebuildEventIndexRows(wp);
   if (!upToDate) await markEventIndexComplete(wp, { occurrences: before.occurrencesTable, search: before.search.supported });

@@ -5,7 +5,10 @@ import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
+import { compare, localStartBounds, localStartRange, whereWindow, type Column, type EventWindow } from './event-window';
 import { countsStatement, totalFromCounts } from './event-count-query';
+
+export type { EventWindow } from './event-window';
 
 /**
  * The plugin's event query (Tribe__Events__Query / the CT1 WP_Query redirection): events
@@ -21,25 +24,6 @@ import { countsStatement, totalFromCounts } from './event-count-query';
  * else the service's event index when it is complete, else the events' date meta.
  */
 export type DateSource = 'occurrence-index' | 'occurrences' | 'index' | 'postmeta';
-
-/** Bounds as `Y-m-d H:i:s` wall clocks of the compared fields (local, or UTC in the plugin's site mode). */
-export interface EventWindow {
-  utc: boolean;
-  /** Order on the UTC start rather than the local one; by default on the fields compared. */
-  orderUtc?: boolean;
-  /** start ≥ */
-  startFrom?: string;
-  /** end ≤ */
-  endUntil?: string;
-  /** start < */
-  startsBefore?: string;
-  /** start > */
-  startsAfter?: string;
-  /** end < */
-  endsBefore?: string;
-  /** end > */
-  endsAfter?: string;
-}
 
 export interface EventQuery {
   filter: Omit<PostFilter, 'postType'>;
@@ -110,40 +94,6 @@ interface Matching {
   id: string;
 }
 
-type Column = string | Knex.Raw;
-
-function compare(query: Knex.QueryBuilder, column: Column, operator: string, value: string): void {
-  if (typeof column === 'string') query.where(column, operator, value);
-  else query.where(column, operator, value);
-}
-
-function whereWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow): void {
-  if (w.startFrom !== undefined) compare(query, columns.start, '>=', w.startFrom);
-  if (w.endUntil !== undefined) compare(query, columns.end, '<=', w.endUntil);
-  if (w.startsBefore !== undefined) compare(query, columns.start, '<', w.startsBefore);
-  if (w.startsAfter !== undefined) compare(query, columns.start, '>', w.startsAfter);
-  if (w.endsBefore !== undefined) compare(query, columns.end, '<', w.endsBefore);
-  if (w.endsAfter !== undefined) compare(query, columns.end, '>', w.endsAfter);
-}
-
-/** A wall clock moved by whole days. */
-function shiftDays(wall: string, days: number): string {
-  const t = Date.parse(`${wall.replace(' ', 'T')}Z`);
-  return Number.isNaN(t) ? wall : new Date(t + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/**
- * Compared on the UTC start but listed by the local one: the local start lies within a day of the UTC one (zone
- * offsets stay under 14 hours), so the UTC bounds widened by a day also bound the local start. That range lets the
- * local window key give the rows already in list order; the exact UTC conditions still decide.
- */
-function localStartRange(query: Knex.QueryBuilder, w: EventWindow): void {
-  const from = w.startFrom ?? w.startsAfter;
-  const until = w.endUntil ?? w.startsBefore;
-  if (from !== undefined) query.where('x.start_date', '>=', shiftDays(from, -1));
-  if (until !== undefined) query.where('x.start_date', '<=', shiftDays(until, 1));
-}
-
 /** The index an indexed list reads: the term index for a term filter's terms, else the event or occurrence index. */
 function indexTable(wp: WpData, q: EventQuery, termClause: number | undefined): string {
   const table = termClause !== undefined ? EVENT_TERM_INDEX_TABLE : q.source === 'occurrence-index' ? OCCURRENCE_INDEX_TABLE : EVENT_INDEX_TABLE;
@@ -181,13 +131,20 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery & { hidden?
     },
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
-  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text);
+  const w = q.window;
+  const ranged = w.utc && order === 'x.start_date';
+  // The trigram table's start days are the event's: not an occurrence's.
+  const days = q.source === 'index' ? localStartBounds(w, ranged) : {};
+  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text, days);
   if (q.hidden !== undefined || !q.includeHidden) query.where('x.hidden', q.hidden ?? 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
-  const w = q.window;
   whereWindow(query, columns, w);
-  if (w.utc && order === 'x.start_date') localStartRange(query, w);
+  if (ranged) {
+    const range = localStartRange(w);
+    if (range.from !== undefined) query.where('x.start_date', '>=', range.from);
+    if (range.to !== undefined) query.where('x.start_date', '<=', range.to);
+  }
   if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, columns.start, '<=', w.endUntil);
   const notNull = (column: Column) => (typeof column === 'string' ? query.whereNotNull(column) : query.whereRaw('? IS NOT NULL', [column]));
   if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) notNull(columns.start);

@@ -4,7 +4,7 @@ import { searchTerms } from '../../wp/search';
 import type { WpData } from '../../wp/wp-handle';
 import { EVENT_SEARCH_INDEX_OPTION, EVENT_SEARCH_INDEX_VERSION, POST_TYPE } from '../registry/identifiers';
 import { DEFERRED_FLAG } from './event-index-sql';
-import { lookupTrigrams, narrowByTrigrams, rebuildTrigramRows, trigramCollation, trigramDropDdl, trigramRowsSql, trigramTable, trigramTablesDdl, trigramTriggers } from './event-search-trigrams';
+import { lookupTrigrams, narrowByTrigrams, type StartDays, rebuildTrigramRows, trigramCollation, trigramDropDdl, trigramRowsSql, trigramTable, trigramTablesDdl, trigramTriggers } from './event-search-trigrams';
 
 /**
  * The event search index (SQLite): an FTS5 table with the trigram tokenizer over the title, excerpt and content of
@@ -24,9 +24,12 @@ export const EVENT_SEARCH_TABLE = 'calendar_event_search';
 
 export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
 
-export const eventSearchTriggerNames = (prefix: string): string[] => ['insert', 'update', 'delete'].map((s) => `${prefix}calendar_event_search_${s}`);
+/** SQLite's three triggers on the posts; MySQL's trigram table has two more, on the event index (start days). */
+export const eventSearchTriggerNames = (prefix: string, engine: 'sqlite' | 'mysql'): string[] =>
+  ['insert', 'update', 'delete', ...(engine === 'mysql' ? ['index_insert', 'index_update'] : [])].map((s) => `${prefix}calendar_event_search_${s}`);
 
 const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';
+const engineOf = (wp: WpData) => (onSqlite(wp) ? 'sqlite' : 'mysql');
 
 /** The table the search index keeps its entries in: the FTS5 table on SQLite, the trigram table on MySQL. */
 export const searchIndexTable = (wp: WpData): string => (onSqlite(wp) ? eventSearchTable(wp.prefix) : trigramTable(wp.prefix));
@@ -44,7 +47,7 @@ const createTableSql = (prefix: string) => `CREATE VIRTUAL TABLE "${eventSearchT
 
 function triggers(wp: WpData): TriggerSpec[] {
   const table = eventSearchTable(wp.prefix);
-  const [insert, update, del] = eventSearchTriggerNames(wp.prefix);
+  const [insert, update, del] = eventSearchTriggerNames(wp.prefix, 'sqlite');
   const insertNew = `INSERT INTO "${table}" (rowid, post_title, post_excerpt, post_content) SELECT NEW.ID, NEW.post_title, NEW.post_excerpt, NEW.post_content WHERE ${isEvent('NEW')}`;
   const deleteOld = `DELETE FROM "${table}" WHERE rowid = OLD.ID`;
   const changed = ['ID', 'post_type', 'post_title', 'post_excerpt', 'post_content'].map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
@@ -71,21 +74,27 @@ export async function searchIndexState(wp: WpData, presentTriggers: ReadonlySet<
   const table = await wp.dialect.tableExists(wp.knex, searchIndexTable(wp));
   const supported = onSqlite(wp) || (await wp.dialect.tableExists(wp.knex, wp.t.posts) && (await trigramCollation(wp)) !== null);
   const mark = await wp.knex(wp.t.options).select('option_value').where('option_name', EVENT_SEARCH_INDEX_OPTION).first();
-  return { supported, table, triggers: eventSearchTriggerNames(wp.prefix).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
+  return { supported, table, triggers: eventSearchTriggerNames(wp.prefix, engineOf(wp)).filter((t) => presentTriggers.has(t.toLowerCase())), complete: mark?.option_value === EVENT_SEARCH_INDEX_VERSION };
 }
+
+/** Nothing to install: the site cannot have the index, or has its table, every trigger and the mark. */
+export const searchIndexWhole = (wp: WpData, s: SearchIndexState): boolean =>
+  !s.supported || (s.table && s.complete && s.triggers.length === eventSearchTriggerNames(wp.prefix, engineOf(wp)).length);
 
 /**
  * The DDL an install runs for what is missing (the table, then the triggers), in order. A table not marked complete
  * of this version (an earlier version's, or an interrupted install) is dropped with its triggers and made again:
- * its rows are rebuilt from the posts anyway.
+ * its rows are rebuilt from the posts anyway. `indexMade`: the install made the event index table again, which took
+ * the triggers on it (MySQL's start-day triggers) along.
  */
-export async function searchIndexDdl(wp: WpData, before: SearchIndexState): Promise<string[]> {
+export async function searchIndexDdl(wp: WpData, before: SearchIndexState, indexMade = false): Promise<string[]> {
   const remake = !before.complete && before.table;
-  const present = new Set(remake ? [] : before.triggers);
+  const onIndex = new Set(onSqlite(wp) ? [] : eventSearchTriggerNames(wp.prefix, 'mysql').slice(3));
+  const present = new Set(remake ? [] : before.triggers.filter((t) => !(indexMade && onIndex.has(t))));
   const text = onSqlite(wp) ? null : await trigramCollation(wp);
   if (!onSqlite(wp) && text === null) return [];
   const tables = text === null ? [createTableSql(wp.prefix)] : trigramTablesDdl(wp.prefix, text);
-  const specs = onSqlite(wp) ? triggers(wp) : trigramTriggers(wp, eventSearchTriggerNames(wp.prefix), DEFERRED_FLAG);
+  const specs = onSqlite(wp) ? triggers(wp) : trigramTriggers(wp, eventSearchTriggerNames(wp.prefix, 'mysql'), DEFERRED_FLAG);
   return [
     ...(remake ? searchIndexDropDdl(wp, before) : []),
     ...(before.table && !remake ? [] : tables),
@@ -127,11 +136,13 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /**
  * Narrows `query` (whose event ids are `idColumn`) to the events the search index finds for each word WordPress
  * requires; the caller keeps WordPress's LIKE clauses, which decide. Words of fewer than three characters have no
- * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone.
+ * trigram and excluded words (`-word`) cannot narrow: both are left to the LIKE clauses alone. `startDays`: the
+ * bounds the query itself puts on the event index's local start date, which the trigram table (MySQL) applies to
+ * the postings it reads (event-search-trigrams.ts: startDaySql).
  */
-export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string): void {
+export function narrowBySearchIndex(wp: WpData, query: Knex.QueryBuilder, idColumn: string, text: string, startDays: StartDays = {}): void {
   const words = searchTerms(text).filter((term) => !term.exclude && [...term.text].length >= 3);
-  if (!onSqlite(wp)) return narrowByTrigrams(wp, query, idColumn, lookupTrigrams(words.map((w) => w.text)));
+  if (!onSqlite(wp)) return narrowByTrigrams(wp, query, idColumn, lookupTrigrams(words.map((w) => w.text)), startDays);
   for (const term of words) {
     const table = eventSearchTable(wp.prefix);
     // The unary `+` keeps SQLite from driving the query from the matches (probing the index by id, then sorting

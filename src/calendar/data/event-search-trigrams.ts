@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { TriggerSpec } from '../../db/dialect';
 import type { WpData } from '../../wp/wp-handle';
 import { POST_TYPE } from '../registry/identifiers';
+import { eventIndexTable } from './event-index-sql';
 
 /**
  * The event search index on MySQL and MariaDB: `{prefix}calendar_event_trigrams`, one row per event post and
@@ -20,6 +21,11 @@ import { POST_TYPE } from '../registry/identifiers';
  *
  * The windows are taken by SQL, in the triggers and in the bulk writes alike, with the help of
  * `{prefix}calendar_event_trigram_positions`, the numbers 1 to 65,536 (windowsSql).
+ *
+ * Each row also carries its event's start day (`start_day`, startDaySql), copied from the event index, so that a
+ * list narrows a trigram's postings to its window's days as it reads them, and probes the event index only for
+ * those (a list's window holds a sixth of the events at 100,000: five probes in six saved). It is a column, not a
+ * key: an event's rows stay where its trigrams put them, and a changed start rewrites them in place.
  */
 
 export const EVENT_TRIGRAM_TABLE = 'calendar_event_trigrams';
@@ -54,13 +60,35 @@ export async function trigramCollation(wp: WpData): Promise<{ charset: string; c
 export function trigramTablesDdl(prefix: string, text: { charset: string; collation: string }): string[] {
   const digits = `(${Array.from({ length: 16 }, (_, d) => `SELECT ${d} AS d`).join(' UNION ALL ')})`;
   return [
-    `CREATE TABLE IF NOT EXISTS \`${trigramTable(prefix)}\` (post_id bigint(20) unsigned NOT NULL, trigram varchar(3) CHARACTER SET ${text.charset} COLLATE ${text.collation} NOT NULL, PRIMARY KEY (trigram, post_id), KEY post_id (post_id)) DEFAULT CHARACTER SET ${text.charset} COLLATE ${text.collation}`,
+    `CREATE TABLE IF NOT EXISTS \`${trigramTable(prefix)}\` (post_id bigint(20) unsigned NOT NULL, trigram varchar(3) CHARACTER SET ${text.charset} COLLATE ${text.collation} NOT NULL, start_day int unsigned NOT NULL DEFAULT 0, PRIMARY KEY (trigram, post_id), KEY post_id (post_id)) DEFAULT CHARACTER SET ${text.charset} COLLATE ${text.collation}`,
     `CREATE TABLE IF NOT EXISTS \`${positionsTable(prefix)}\` (n int unsigned NOT NULL, PRIMARY KEY (n))`,
     `INSERT IGNORE INTO \`${positionsTable(prefix)}\` (n) SELECT a.d * 4096 + b.d * 256 + c.d * 16 + e.d + 1 FROM ${digits} a CROSS JOIN ${digits} b CROSS JOIN ${digits} c CROSS JOIN ${digits} e`,
   ];
 }
 
 export const trigramDropDdl = (prefix: string): string[] => [trigramTable(prefix), positionsTable(prefix)].map((t) => `DROP TABLE IF EXISTS \`${t}\``);
+
+/**
+ * The start day of an event index start date (an SQL expression) as the number YYYYMMDD, or 0 when its first ten
+ * characters are not ASCII digits and hyphens in that form (or it is null). Why it is sound: a list compares the
+ * start date as a string under the column's collation, with bounds of that form; when the first ten characters of
+ * both are digits and hyphens at the same places, the first of them that differs is a digit and decides the order,
+ * which is that of the two day numbers. So a date ≥ (or >) a bound has a day ≥ the bound's, and likewise below: the
+ * rows a list keeps by day hold every event its date conditions can match, and rows of day 0 are always kept.
+ */
+export function startDaySql(date: string): string {
+  return `CASE WHEN CAST(LEFT(${date}, 10) AS BINARY) REGEXP '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN CAST(CONCAT(SUBSTRING(${date}, 1, 4), SUBSTRING(${date}, 6, 2), SUBSTRING(${date}, 9, 2)) AS UNSIGNED) ELSE 0 END`;
+}
+
+/** The start day startDaySql gives, for a bound of a list (undefined when it has not that form: no narrowing). */
+export function startDayOf(date: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  return m ? Number(`${m[1]}${m[2]}${m[3]}`) : undefined;
+}
+
+/** The start day of the event `post` (an SQL expression of its id), read from the event index: 0 without its row. */
+const startDayOfPost = (prefix: string, post: string) =>
+  `COALESCE((SELECT ${startDaySql('sx.start_date')} FROM \`${eventIndexTable(prefix)}\` sx WHERE sx.post_id = ${post}), 0)`;
 
 /** Characters per chunk: a window is cut from its chunk (windowsSql says why), 256 starting positions each. */
 const CHUNK = 256;
@@ -79,8 +107,9 @@ function windowsSql(text: string, prefix: string, from?: { id: string; tables: s
   const positions = `\`${positionsTable(prefix)}\``;
   const source = from ? `${from.tables} STRAIGHT_JOIN ${positions} h` : `${positions} h`;
   const where = from ? `${from.where} AND ` : '';
-  const chunks = `SELECT ${from ? `${from.id} AS post_id, ` : ''}SUBSTRING(${text}, h.n * ${CHUNK} - ${CHUNK - 1}, ${CHUNK + 2}) AS chunk FROM ${source} WHERE ${where}h.n <= (CHAR_LENGTH(${text}) + ${CHUNK - 3}) DIV ${CHUNK} LIMIT 18446744073709551615`;
-  return `SELECT ${from ? 'c.post_id, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
+  const carried = from ? `${from.id} AS post_id, ${startDayOfPost(prefix, from.id)} AS start_day, ` : '';
+  const chunks = `SELECT ${carried}SUBSTRING(${text}, h.n * ${CHUNK} - ${CHUNK - 1}, ${CHUNK + 2}) AS chunk FROM ${source} WHERE ${where}h.n <= (CHAR_LENGTH(${text}) + ${CHUNK - 3}) DIV ${CHUNK} LIMIT 18446744073709551615`;
+  return `SELECT ${from ? 'c.post_id, c.start_day, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
 }
 
 /**
@@ -91,25 +120,30 @@ function windowsSql(text: string, prefix: string, from?: { id: string; tables: s
  */
 function insertNewSql(prefix: string): string {
   const selects = TEXT_COLUMNS.map((c) => windowsSql(`NEW.${c}`, prefix));
-  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram) SELECT DISTINCT NEW.ID, w.trigram FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
+  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram, start_day) SELECT DISTINCT NEW.ID, w.trigram, ${startDayOfPost(prefix, 'NEW.ID')} FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
 }
 
 /** The statements that write the trigram rows of the events `where` (on `p.ID`) selects: one per column. */
 function insertPostsSql(wp: WpData, where: string): string[] {
   return TEXT_COLUMNS.map(
-    (c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` (post_id, trigram) ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: `${isEvent('p')} AND (${where})` })}`,
+    (c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` (post_id, start_day, trigram) ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: `${isEvent('p')} AND (${where})` })}`,
   );
 }
 
 /**
- * The three triggers on the posts (`names`: insert, update, delete), idle while a bulk writer's session sets `flag`:
- * an event's rows are written again when its text, type or id changes, and go with the post.
+ * The five triggers (`names`: on the posts insert, update, delete; on the event index insert, update), idle while a
+ * bulk writer's session sets `flag`. On the posts: an event's rows are written again when its text, type or id
+ * changes, and go with the post. On the event index: its rows take the event's start day when its row is written
+ * or its start day changes (the event index's own triggers on the posts and postmeta write that row in the same
+ * statement, so every writer of an event's start keeps the day exact).
  */
 export function trigramTriggers(wp: WpData, names: readonly string[], flag: string): TriggerSpec[] {
   const table = `\`${trigramTable(wp.prefix)}\``;
-  const [insert, update, del] = names;
+  const index = eventIndexTable(wp.prefix);
+  const [insert, update, del, indexInsert, indexUpdate] = names;
   // Compared as bytes: a change of case or accent leaves the text equal under the collation, not its trigrams.
   const changed = ['ID', 'post_type', ...TEXT_COLUMNS].map((c) => `NOT (BINARY OLD.${c} <=> BINARY NEW.${c})`).join(' OR ');
+  const dayOfNew = `UPDATE ${table} SET start_day = ${startDaySql('NEW.start_date')} WHERE post_id = NEW.post_id`;
   return [
     // A new post has no rows yet: no DELETE, whose search past the last post_id would lock the gap every concurrent
     // insert of a post needs (rows left by a post of the same id deleted while the triggers were idle only add
@@ -125,6 +159,17 @@ export function trigramTriggers(wp: WpData, names: readonly string[], flag: stri
       statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, `DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp.prefix)],
     },
     { name: del!, table: wp.t.posts, event: 'DELETE', unlessSessionFlag: flag, when: isEvent('OLD'), statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
+    // A row of the event index written (REPLACE fires this too) or moved to another day: a start time changed
+    // within its day, a status or a flag leave the rows as they are.
+    { name: indexInsert!, table: index, event: 'INSERT', unlessSessionFlag: flag, statements: [dayOfNew] },
+    {
+      name: indexUpdate!,
+      table: index,
+      event: 'UPDATE',
+      unlessSessionFlag: flag,
+      when: `OLD.post_id <> NEW.post_id OR ${startDaySql('OLD.start_date')} <> ${startDaySql('NEW.start_date')}`,
+      statements: [dayOfNew],
+    },
   ];
 }
 
@@ -176,7 +221,20 @@ export function lookupTrigrams(words: readonly string[]): string[] {
   return [...out];
 }
 
-/** Narrows `query` to the events holding every trigram of `trigrams` (their ids in `idColumn`). */
-export function narrowByTrigrams(wp: WpData, query: Knex.QueryBuilder, idColumn: string, trigrams: readonly string[]): void {
-  for (const trigram of trigrams) query.whereRaw(`?? IN (SELECT tg.post_id FROM ?? tg WHERE tg.trigram = ?)`, [idColumn, trigramTable(wp.prefix), trigram]);
+/** Bounds of the local start dates a list compares (wall clocks `YYYY-MM-DD hh:mm:ss`), either side optional. */
+export interface StartDays {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Narrows `query` to the events holding every trigram of `trigrams` (their ids in `idColumn`), and of those to the
+ * ones whose start day lies within `startDays` (or is unknown: day 0), which the query's own date conditions imply.
+ */
+export function narrowByTrigrams(wp: WpData, query: Knex.QueryBuilder, idColumn: string, trigrams: readonly string[], startDays: StartDays = {}): void {
+  const from = startDays.from === undefined ? undefined : startDayOf(startDays.from);
+  const to = startDays.to === undefined ? undefined : startDayOf(startDays.to);
+  const days = [...(from === undefined ? [] : [`tg.start_day >= ${from}`]), ...(to === undefined ? [] : [`tg.start_day <= ${to}`])];
+  const inDays = days.length > 0 ? ` AND (tg.start_day = 0 OR (${days.join(' AND ')}))` : '';
+  for (const trigram of trigrams) query.whereRaw(`?? IN (SELECT tg.post_id FROM ?? tg WHERE tg.trigram = ?${inDays})`, [idColumn, trigramTable(wp.prefix), trigram]);
 }

@@ -43,7 +43,7 @@ export const EVENT_INDEX_VERSION = '5';
 /** The mark of a complete event search index, part of the event index on SQLite (src/calendar/data/event-search-index.ts). */
 export const EVENT_SEARCH_INDEX_OPTION = 'calendar_event_search';
 /** 2: the table keeps its own copy of the text, so that SQLite before 3.43 can write the posts table (1 was contentless). */
-export const EVENT_SEARCH_INDEX_VERSION = '3';
+export const EVENT_SEARCH_INDEX_VERSION = '4';
 
 export const PRIMARY_NAMESPACE = 'calendar/events/v1';
 export const ALIAS_NAMESPACE = 'tribe/events/v1';

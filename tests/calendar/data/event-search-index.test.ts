@@ -109,7 +109,10 @@ describe('a search answers the same with and without the index', () => {
   });
 });
 
-/** MySQL: the trigram rows the triggers wrote are those a rebuild from the posts writes (compared under the collation). */
+/**
+ * MySQL: the trigram rows the triggers wrote are those a rebuild from the posts writes (compared under the
+ * collation), start days included; and the events of the index have their start day, not 0.
+ */
 async function expectTrigramsAsRebuilt(): Promise<void> {
   if (!onMysql()) return;
   const table = trigramTable(t.prefix);
@@ -119,11 +122,16 @@ async function expectTrigramsAsRebuilt(): Promise<void> {
   await t.wp.knex.raw('INSERT INTO ?? SELECT * FROM ??', [copy, table]);
   await rebuildSearchRows(t.wp);
   const missing = async (from: string, to: string) =>
-    Number((await t.wp.knex.raw('SELECT COUNT(*) AS n FROM ?? a WHERE NOT EXISTS (SELECT 1 FROM ?? b WHERE b.post_id = a.post_id AND b.trigram = a.trigram)', [from, to]))[0][0].n);
+    Number((await t.wp.knex.raw('SELECT COUNT(*) AS n FROM ?? a WHERE NOT EXISTS (SELECT 1 FROM ?? b WHERE b.post_id = a.post_id AND b.trigram = a.trigram AND b.start_day = a.start_day)', [from, to]))[0][0].n);
   const count = async (from: string) => Number((await t.wp.knex.raw('SELECT COUNT(*) AS n FROM ??', [from]))[0][0].n);
   try {
     expect(await count(table)).toBeGreaterThan(0);
     expect({ kept: await count(copy), missing: await missing(table, copy), extra: await missing(copy, table) }).toEqual({ kept: await count(table), missing: 0, extra: 0 });
+    const undated = await t.wp.knex.raw(
+      `SELECT COUNT(*) AS n FROM ?? tg JOIN ?? x ON x.post_id = tg.post_id WHERE tg.start_day <> CAST(REPLACE(LEFT(x.start_date, 10), '-', '') AS UNSIGNED)`,
+      [table, `${t.prefix}calendar_event_index`],
+    );
+    expect(Number(undated[0][0].n)).toBe(0);
   } finally {
     await t.wp.knex.raw('DROP TABLE IF EXISTS ??', [copy]);
   }
@@ -179,13 +187,61 @@ describe('the triggers keep the index exact', () => {
   }, 120_000);
 });
 
+describe('the start days of the trigram rows (MySQL)', () => {
+  const startDays = async (id: number) =>
+    (await t.wp.knex(trigramTable(t.prefix)).where('post_id', id).distinct('start_day')).map((r: { start_day: number }) => Number(r.start_day));
+  const setMeta = (id: number, key: string, value: string) => t.wp.knex(t.wp.t.postmeta).where({ post_id: id, meta_key: key }).update({ meta_value: value });
+
+  it('follow a start date moved by plain SQL, into the window and out of it, and the search follows them', async () => {
+    if (!onMysql()) return;
+    const id = await seedEvent(t.wp, { post_title: 'Wallaby parade', start: '2024-03-01 10:00:00', end: '2024-03-01 12:00:00' });
+    expect(await startDays(id)).toEqual([20240301]);
+    // Outside the window (2025-01-01 to 2026-12-31): the rows of that day are not read.
+    expect(await total('wallaby')).toBe(0);
+    await setMeta(id, '_EventStartDate', '2025-08-02 10:00:00');
+    await setMeta(id, '_EventEndDate', '2025-08-02 12:00:00');
+    await setMeta(id, '_EventStartDateUTC', '2025-08-02 10:00:00');
+    await setMeta(id, '_EventEndDateUTC', '2025-08-02 12:00:00');
+    expect(await startDays(id)).toEqual([20250802]);
+    expect(await total('wallaby')).toBe(1);
+    // A start time moved within its day leaves the rows as they are; a date of another form is day 0, always read
+    // (this one still compares within the window's local range, as a string).
+    await setMeta(id, '_EventStartDate', '2025-08-02 08:00:00');
+    expect(await startDays(id)).toEqual([20250802]);
+    await setMeta(id, '_EventStartDate', '2025-8-02 08:00:00');
+    expect(await startDays(id)).toEqual([0]);
+    expect(await total('wallaby')).toBe(1);
+    const plain = await withoutIndex(() => search('wallaby'));
+    expect({ ...(await search('wallaby')), usedIndex: undefined }).toEqual({ ...plain, usedIndex: undefined });
+    await setMeta(id, '_EventStartDate', '2027-01-05 10:00:00');
+    expect(await startDays(id)).toEqual([20270105]);
+    expect(await total('wallaby')).toBe(0);
+    await expectTrigramsAsRebuilt();
+    await t.wp.knex(t.wp.t.posts).where('ID', id).delete();
+  }, 120_000);
+
+  it('are read where the list compares the local start, and a day outside the window is not read', async () => {
+    if (!onMysql()) return;
+    const sql: string[] = [];
+    const record = (q: { sql: string }) => sql.push(q.sql);
+    t.testDb.db.knex.on('query', record);
+    try {
+      await search('jazz');
+    } finally {
+      t.testDb.db.knex.removeListener('query', record);
+    }
+    const list = sql.find((s) => s.includes(trigramTable(t.prefix)));
+    expect(list).toContain('tg.start_day = 0 OR (tg.start_day >= 20241231 AND tg.start_day <= 20270101)');
+  });
+});
+
 describe('db:index', () => {
   it('installs the index idempotently, and --drop removes it with its tables', async () => {
     const again = await installEventIndex(t.wp);
     expect(again).toMatchObject({ created: false, search: true });
     const state = await eventIndexState(t.wp);
     expect(state.search).toEqual({ supported: true, table: true, triggers: expect.any(Array), complete: true });
-    expect(state.search.triggers).toHaveLength(3);
+    expect(state.search.triggers).toHaveLength(onMysql() ? 5 : 3);
     await expectTrigramsAsRebuilt();
 
     expect(await dropEventIndex(t.wp)).toEqual({ dropped: true });
