@@ -101,7 +101,7 @@ function attention(facts: StatusFacts): string[] {
         index.rows !== index.events ? `${index.rows ?? 'no'} rows for ${index.events} events` : '',
         index.termRows !== null && index.termRows !== index.eventTerms ? `its term index ${index.termRows} rows for ${index.eventTerms} term relationships of events` : '',
         state.occurrenceIndex.complete && index.occurrences !== null && index.occurrenceRows !== index.occurrences ? `its occurrence index ${index.occurrenceRows ?? 'no'} rows for ${index.occurrences} occurrences` : '',
-        index.searchSupported && !(state.search.table && state.search.complete && state.search.triggers.length === 3) ? 'its search table is missing or incomplete' : '',
+        !index.searchWhole ? 'its search table is missing or incomplete' : '',
       ].filter(Boolean);
       if (drift.length > 0) out.push(`the event index does not match the events: ${drift.join('; ')}; wp-calendar db:index recomputes its rows`);
     }

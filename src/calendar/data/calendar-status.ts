@@ -10,6 +10,7 @@ import { eventIndexState, eventListPath, type EventIndexState, type EventListPat
 import { eventIndexTable, occurrenceIndexTable } from './event-index-sql';
 import { tecOccurrencesTable } from './event-index-sql';
 import { eventTermIndexTable } from './event-term-index-sql';
+import { searchIndexWhole } from './event-search-index';
 
 /**
  * What the service sees in a database, read without changing anything (`wp-calendar status`): the WordPress
@@ -52,8 +53,10 @@ export interface CalendarStatus {
     /** Where the plugin's occurrences table exists. */
     occurrenceRows: number | null;
     occurrences: number | null;
-    /** This engine has the index's search table (SQLite). */
+    /** This engine has the index's search table (SQLite), or the site's text columns allow one (MySQL). */
     searchSupported: boolean;
+    /** The search table has nothing to install: its table, every trigger of this engine, its mark. */
+    searchWhole: boolean;
     lists: EventListPath;
   } | null;
   posts: PostCount[];
@@ -122,6 +125,7 @@ async function indexStatus(wp: WpData, exists: (table: string) => boolean, occur
     occurrenceRows: state.occurrenceIndex.table ? await count(wp, occurrenceIndexTable(wp.prefix)) : null,
     occurrences: occurrencesTable ? await countOfEvents(wp, tecOccurrencesTable(wp.prefix), 'post_id') : null,
     searchSupported: state.search.supported,
+    searchWhole: searchIndexWhole(wp, state.search),
     lists: await eventListPath(wp),
   };
 }
