@@ -103,39 +103,54 @@ const CHUNK = 256;
  * positions table's 65,536: 16,777,216 characters per column, beyond what MariaDB's default max_allowed_packet
  * (16 MiB) lets a writer send.
  */
-function windowsSql(text: string, prefix: string, from?: { id: string; tables: string; where: string }): string {
+function windowsSql(text: string, prefix: string, from?: { id: string; tables: string; where: string; withDay?: boolean }): string {
   const positions = `\`${positionsTable(prefix)}\``;
   const source = from ? `${from.tables} STRAIGHT_JOIN ${positions} h` : `${positions} h`;
   const where = from ? `${from.where} AND ` : '';
-  const carried = from ? `${from.id} AS post_id, ${startDayOfPost(prefix, from.id)} AS start_day, ` : '';
+  const day = from?.withDay ? `${startDayOfPost(prefix, from.id)} AS start_day, ` : '';
+  const carried = from ? `${from.id} AS post_id, ${day}` : '';
   const chunks = `SELECT ${carried}SUBSTRING(${text}, h.n * ${CHUNK} - ${CHUNK - 1}, ${CHUNK + 2}) AS chunk FROM ${source} WHERE ${where}h.n <= (CHAR_LENGTH(${text}) + ${CHUNK - 3}) DIV ${CHUNK} LIMIT 18446744073709551615`;
-  return `SELECT ${from ? 'c.post_id, c.start_day, ' : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
+  return `SELECT ${from ? `c.post_id, ${from.withDay ? 'c.start_day, ' : ''}` : ''}SUBSTRING(c.chunk, k.n, 3) AS trigram FROM (${chunks}) c STRAIGHT_JOIN ${positions} k WHERE k.n <= LEAST(${CHUNK}, CHAR_LENGTH(c.chunk) - 2)`;
 }
 
 /**
- * The statement of a trigger that writes the trigrams of the post `NEW` when it is an event. Each trigram once
- * (DISTINCT, under the column's collation, as the key compares them): a duplicate key would make InnoDB lock the
- * gap after it, and two writers of new posts — whose rows all go to the end of the post_id key — would then
- * deadlock on that gap.
+ * The statement of a trigger that writes the trigrams of the post `NEW` when it is an event, of the start day `day`
+ * (an SQL expression). Each trigram once (DISTINCT, under the column's collation, as the key compares them): a
+ * duplicate key would make InnoDB lock the gap after it, and two writers of new posts — whose rows all go to the
+ * end of the post_id key — would then deadlock on that gap.
  */
-function insertNewSql(prefix: string): string {
+function insertNewSql(prefix: string, day: string): string {
   const selects = TEXT_COLUMNS.map((c) => windowsSql(`NEW.${c}`, prefix));
-  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram, start_day) SELECT DISTINCT NEW.ID, w.trigram, ${startDayOfPost(prefix, 'NEW.ID')} FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
+  return `INSERT IGNORE INTO \`${trigramTable(prefix)}\` (post_id, trigram, start_day) SELECT DISTINCT NEW.ID, w.trigram, ${day} FROM (${selects.join(' UNION ALL ')}) w WHERE ${isEvent('NEW')}`;
+}
+
+/**
+ * The statement of a trigger on the event index that gives the rows of the event `NEW.post_id` the start day of
+ * `NEW.start_date`. It finds them by their primary key, each trigram of the post's text (cut again from the posts
+ * table), never by a range of the post_id key: such a range locks the gap after the post's rows, which the rows of
+ * every post created after it go into, and plain-SQL writers creating events at once would deadlock on it.
+ */
+function startDayOfNewSql(wp: WpData): string {
+  const selects = TEXT_COLUMNS.map((c) => windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: 'p.ID = NEW.post_id' }));
+  const trigrams = `(SELECT DISTINCT w.trigram FROM (${selects.join(' UNION ALL ')}) w)`;
+  return `UPDATE ${trigrams} d STRAIGHT_JOIN \`${trigramTable(wp.prefix)}\` t FORCE INDEX (PRIMARY) ON t.trigram = d.trigram AND t.post_id = NEW.post_id SET t.start_day = ${startDaySql('NEW.start_date')}`;
 }
 
 /** The statements that write the trigram rows of the events `where` (on `p.ID`) selects: one per column. */
 function insertPostsSql(wp: WpData, where: string): string[] {
   return TEXT_COLUMNS.map(
-    (c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` (post_id, start_day, trigram) ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: `${isEvent('p')} AND (${where})` })}`,
+    (c) => `INSERT IGNORE INTO \`${trigramTable(wp.prefix)}\` (post_id, start_day, trigram) ${windowsSql(`p.${c}`, wp.prefix, { id: 'p.ID', tables: `${wp.t.posts} p`, where: `${isEvent('p')} AND (${where})`, withDay: true })}`,
   );
 }
 
 /**
  * The five triggers (`names`: on the posts insert, update, delete; on the event index insert, update), idle while a
- * bulk writer's session sets `flag`. On the posts: an event's rows are written again when its text, type or id
- * changes, and go with the post. On the event index: its rows take the event's start day when its row is written
- * or its start day changes (the event index's own triggers on the posts and postmeta write that row in the same
- * statement, so every writer of an event's start keeps the day exact).
+ * bulk writer's session sets `flag`. On the posts: an event's rows are written when it is created (of day 0: a new
+ * post has no start yet), written again when its text, type or id changes (of the day its event index row holds),
+ * and go with the post. On the event index: the rows take the event's start day when its row is written with a
+ * start or its start moves to another day (the event index's own triggers on the posts and postmeta write that row
+ * in the same statement, so every writer of an event's start keeps the day exact). A row's day is therefore its
+ * event's or 0, which every list reads.
  */
 export function trigramTriggers(wp: WpData, names: readonly string[], flag: string): TriggerSpec[] {
   const table = `\`${trigramTable(wp.prefix)}\``;
@@ -143,12 +158,12 @@ export function trigramTriggers(wp: WpData, names: readonly string[], flag: stri
   const [insert, update, del, indexInsert, indexUpdate] = names;
   // Compared as bytes: a change of case or accent leaves the text equal under the collation, not its trigrams.
   const changed = ['ID', 'post_type', ...TEXT_COLUMNS].map((c) => `NOT (BINARY OLD.${c} <=> BINARY NEW.${c})`).join(' OR ');
-  const dayOfNew = `UPDATE ${table} SET start_day = ${startDaySql('NEW.start_date')} WHERE post_id = NEW.post_id`;
   return [
     // A new post has no rows yet: no DELETE, whose search past the last post_id would lock the gap every concurrent
     // insert of a post needs (rows left by a post of the same id deleted while the triggers were idle only add
-    // candidates, which the LIKE clauses drop).
-    { name: insert!, table: wp.t.posts, event: 'INSERT', unlessSessionFlag: flag, when: isEvent('NEW'), statements: [insertNewSql(wp.prefix)] },
+    // candidates, which the LIKE clauses drop). Nor a read of its event index row, which may not be written yet: its
+    // trigger gives the rows their day when it is.
+    { name: insert!, table: wp.t.posts, event: 'INSERT', unlessSessionFlag: flag, when: isEvent('NEW'), statements: [insertNewSql(wp.prefix, '0')] },
     // A status or date change leaves the text as it is: nothing to do.
     {
       name: update!,
@@ -156,19 +171,19 @@ export function trigramTriggers(wp: WpData, names: readonly string[], flag: stri
       event: 'UPDATE',
       unlessSessionFlag: flag,
       when: `(${isEvent('OLD')} OR ${isEvent('NEW')}) AND (${changed})`,
-      statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, `DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp.prefix)],
+      statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`, `DELETE FROM ${table} WHERE post_id = NEW.ID`, insertNewSql(wp.prefix, startDayOfPost(wp.prefix, 'NEW.ID'))],
     },
     { name: del!, table: wp.t.posts, event: 'DELETE', unlessSessionFlag: flag, when: isEvent('OLD'), statements: [`DELETE FROM ${table} WHERE post_id = OLD.ID`] },
-    // A row of the event index written (REPLACE fires this too) or moved to another day: a start time changed
+    // An event index row written with a start (REPLACE fires this too), or moved to another day: a start time changed
     // within its day, a status or a flag leave the rows as they are.
-    { name: indexInsert!, table: index, event: 'INSERT', unlessSessionFlag: flag, statements: [dayOfNew] },
+    { name: indexInsert!, table: index, event: 'INSERT', unlessSessionFlag: flag, when: `${startDaySql('NEW.start_date')} <> 0`, statements: [startDayOfNewSql(wp)] },
     {
       name: indexUpdate!,
       table: index,
       event: 'UPDATE',
       unlessSessionFlag: flag,
       when: `OLD.post_id <> NEW.post_id OR ${startDaySql('OLD.start_date')} <> ${startDaySql('NEW.start_date')}`,
-      statements: [dayOfNew],
+      statements: [startDayOfNewSql(wp)],
     },
   ];
 }
