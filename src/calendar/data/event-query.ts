@@ -5,7 +5,7 @@ import type { WpData } from '../../wp/wp-handle';
 import { EVENT_META } from '../registry/meta-keys';
 import { EVENT_INDEX_TABLE, EVENT_TERM_INDEX_TABLE, OCCURRENCE_INDEX_TABLE } from './event-index-sql';
 import { narrowBySearchIndex } from './event-search-index';
-import { compare, localStartBounds, localStartRange, whereWindow, type Column, type EventWindow } from './event-window';
+import { whereIndexWindow, whereWindow, type EventWindow } from './event-window';
 import { countsStatement, totalFromCounts } from './event-count-query';
 
 export type { EventWindow } from './event-window';
@@ -102,8 +102,8 @@ function indexTable(wp: WpData, q: EventQuery, termClause: number | undefined): 
 
 /**
  * Through the event index `x` (or the occurrence index, whose columns are the same, one row per occurrence):
- * status, hidden flag, dates, featured flag and venue are its columns; `p` is joined only for a parent or a search. An event ends after it starts, so "ends by E" also bounds the start (≤ E), which
- * lets the start range of the key be closed on both sides. Unbounded dates must still exist, as the meta join requires.
+ * status, hidden flag, dates, featured flag and venue are its columns (the window's conditions: whereIndexWindow);
+ * `p` is joined only for a parent or a search.
  * With `termClause`, `x` is the term index instead (the same columns, one row per term of an event) read for the
  * terms of that term filter, which then needs no relationship probe: an event of several of its terms has a row for
  * each (count it by distinct id). `forCount`: the same rows for a count, which needs no order (another key may serve).
@@ -131,24 +131,13 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery & { hidden?
     },
     { id: 'x.post_id', status: 'x.post_status', type: null },
   );
-  const w = q.window;
-  const ranged = w.utc && order === 'x.start_date';
-  // The trigram table's start days are the event's: not an occurrence's.
-  const days = q.source === 'index' ? localStartBounds(w, ranged) : {};
-  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text, days);
+  // The window's conditions, and the bounds they put on the local start, by which the search reads its postings
+  // (the trigram table's start days are an event's, not an occurrence's).
+  const starts = whereIndexWindow(query, columns, q.window, q.window.utc && order === 'x.start_date');
+  if (q.filter.search && q.searchIndex) narrowBySearchIndex(wp, query, 'x.post_id', q.filter.search.text, q.source === 'index' ? starts : {});
   if (q.hidden !== undefined || !q.includeHidden) query.where('x.hidden', q.hidden ?? 0);
   for (const m of metaNumericIn.filter((m) => m.key === EVENT_META.venueId)) query.whereIn('x.venue_id', m.values.length > 0 ? [...m.values] : [0]);
   for (const m of metaExists.filter((m) => m.key === EVENT_META.featured)) query.where('x.featured', m.exists ? 1 : 0);
-  whereWindow(query, columns, w);
-  if (ranged) {
-    const range = localStartRange(w);
-    if (range.from !== undefined) query.where('x.start_date', '>=', range.from);
-    if (range.to !== undefined) query.where('x.start_date', '<=', range.to);
-  }
-  if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, columns.start, '<=', w.endUntil);
-  const notNull = (column: Column) => (typeof column === 'string' ? query.whereNotNull(column) : query.whereRaw('? IS NOT NULL', [column]));
-  if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) notNull(columns.start);
-  if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) notNull(columns.end);
   return { query, start: order, postDate: 'x.post_date', id: 'x.post_id' };
 }
 

@@ -27,7 +27,7 @@ export interface EventWindow {
 
 export type Column = string | Knex.Raw;
 
-export function compare(query: Knex.QueryBuilder, column: Column, operator: string, value: string): void {
+function compare(query: Knex.QueryBuilder, column: Column, operator: string, value: string): void {
   if (typeof column === 'string') query.where(column, operator, value);
   else query.where(column, operator, value);
 }
@@ -52,7 +52,7 @@ function shiftDays(wall: string, days: number): string {
  * offsets stay under 14 hours), so the UTC bounds widened by a day also bound the local start. That range lets the
  * local window key give the rows already in list order; the exact UTC conditions still decide.
  */
-export function localStartRange(w: EventWindow): StartDays {
+function localStartRange(w: EventWindow): StartDays {
   const from = w.startFrom ?? w.startsAfter;
   const until = w.endUntil ?? w.startsBefore;
   return { from: from === undefined ? undefined : shiftDays(from, -1), to: until === undefined ? undefined : shiftDays(until, 1) };
@@ -62,8 +62,28 @@ export function localStartRange(w: EventWindow): StartDays {
  * The bounds a list's conditions put on the local start `x.start_date`: localStartRange's, or whereWindow's when it
  * compares the local dates (with "ends by E" bounding the start too). The search narrows its postings by them.
  */
-export function localStartBounds(w: EventWindow, ranged: boolean): StartDays {
+function localStartBounds(w: EventWindow, ranged: boolean): StartDays {
   if (ranged) return localStartRange(w);
   if (w.utc) return {};
   return { from: w.startFrom ?? w.startsAfter, to: w.startsBefore ?? (w.startFrom !== undefined ? w.endUntil : undefined) };
+}
+
+/**
+ * The window's conditions on the event or occurrence index `x` (`columns`: its local or UTC dates; `ranged`: compared
+ * on the UTC dates but listed by the local start, whose day-wide range then bounds the key). An event ends after it
+ * starts, so "ends by E" also bounds the start, which closes the key's start range on both sides; unbounded dates
+ * must still exist, as the meta join requires. Returns the bounds the conditions put on the local start.
+ */
+export function whereIndexWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow, ranged: boolean): StartDays {
+  whereWindow(query, columns, w);
+  if (ranged) {
+    const range = localStartRange(w);
+    if (range.from !== undefined) query.where('x.start_date', '>=', range.from);
+    if (range.to !== undefined) query.where('x.start_date', '<=', range.to);
+  }
+  if (w.endUntil !== undefined && w.startFrom !== undefined) compare(query, columns.start, '<=', w.endUntil);
+  const notNull = (column: Column) => (typeof column === 'string' ? query.whereNotNull(column) : query.whereRaw('? IS NOT NULL', [column]));
+  if (w.startFrom === undefined && w.startsBefore === undefined && w.startsAfter === undefined) notNull(columns.start);
+  if (w.endUntil === undefined && w.endsBefore === undefined && w.endsAfter === undefined) notNull(columns.end);
+  return localStartBounds(w, ranged);
 }
