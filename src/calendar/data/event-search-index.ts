@@ -25,8 +25,11 @@ export const EVENT_SEARCH_TABLE = 'calendar_event_search';
 export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
 
 /** SQLite's three triggers on the posts; MySQL's trigram table has two more, on the event index (start days). */
+const ON_POSTS = ['insert', 'update', 'delete'];
+const ON_INDEX = ['index_insert', 'index_update'];
+const searchTriggerName = (prefix: string) => (suffix: string) => `${prefix}calendar_event_search_${suffix}`;
 export const eventSearchTriggerNames = (prefix: string, engine: 'sqlite' | 'mysql'): string[] =>
-  ['insert', 'update', 'delete', ...(engine === 'mysql' ? ['index_insert', 'index_update'] : [])].map((s) => `${prefix}calendar_event_search_${s}`);
+  [...ON_POSTS, ...(engine === 'mysql' ? ON_INDEX : [])].map(searchTriggerName(prefix));
 
 const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';
 const engineOf = (wp: WpData) => (onSqlite(wp) ? 'sqlite' : 'mysql');
@@ -89,7 +92,7 @@ export const searchIndexWhole = (wp: WpData, s: SearchIndexState): boolean =>
  */
 export async function searchIndexDdl(wp: WpData, before: SearchIndexState, indexMade = false): Promise<string[]> {
   const remake = !before.complete && before.table;
-  const onIndex = new Set(onSqlite(wp) ? [] : eventSearchTriggerNames(wp.prefix, 'mysql').slice(3));
+  const onIndex = new Set(onSqlite(wp) ? [] : ON_INDEX.map(searchTriggerName(wp.prefix)));
   const present = new Set(remake ? [] : before.triggers.filter((t) => !(indexMade && onIndex.has(t))));
   const text = onSqlite(wp) ? null : await trigramCollation(wp);
   if (!onSqlite(wp) && text === null) return [];
