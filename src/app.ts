@@ -18,14 +18,14 @@ import type { CalendarRegistry } from './calendar/registry/calendar-registry';
 import { CALENDAR_REGISTRY } from './calendar/registry/post-types';
 import type { Database } from './db/database';
 import { isDatabaseUnavailable } from './db/database';
-import { Deadline, DeadlineExceeded } from './db/deadline';
+import { type Deadline, DeadlineExceeded } from './db/deadline';
 import { restError, type RestError } from './http/errors';
 import { createLimiter, LimiterBusy } from './http/limiter';
 import { restRouteOf } from './http/rest-route';
-import { newRoute, type RequestRoute } from './db/read-routing';
-import { HEALTH_PATHS, healthz, readyz } from './http/health';
+import type { RequestRoute } from './db/read-routing';
+import { healthz, readyz } from './http/health';
 import type { Metrics } from './metrics/metrics';
-import { phpJsonEncode } from './http/response';
+import { requestFrame, sendRestError } from './http/request-frame';
 import { apiBrowser, API_BROWSER_PATH } from './http/api-browser';
 import { readProtocolThroughTrustedProxies, remoteAddress } from './http/forwarded';
 import { createRestServer, type RestServer } from './http/rest-server';
@@ -181,35 +181,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', false);
 
   const routing = deps.db.routing;
-  const metrics = deps.metrics;
-  app.use((req, response, next) => {
-    const requestId = req.get('x-request-id') || randomUUID();
-    response.locals.requestId = requestId;
-    const started = process.hrtime.bigint();
-    const route = routing ? keepRoute(response, newRoute(req.method), deps.databaseHeader === true) : undefined;
-    // Probes come every few seconds: they are logged at debug, never at info.
-    const level = HEALTH_PATHS.has(req.path) ? 'debug' : 'info';
-    response.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics?.observeRequest(req.method, routeLabel(req, response), response.statusCode, seconds);
-      const db = route && route.used.size > 0 ? [...route.used].join(', ') : undefined;
-      log[level]({ requestId, method: req.method, path: req.originalUrl, status: response.statusCode, ms: Math.round(seconds * 1e4) / 10, db }, 'request');
-    });
-    // A bounded answer time. A read still running at the deadline is answered 503 and its own answer dropped; a
-    // write under way is not: it is rolled back at its next statement and its handler answers. Once a COMMIT of the
-    // request went out, only its outcome answers (db/database.ts), so a 503 always means that nothing was stored.
-    const timeoutMs = deps.requestTimeoutMs ?? 30_000;
-    if (timeoutMs > 0) {
-      const deadline = Deadline.after(timeoutMs);
-      response.locals.deadline = deadline;
-      const timer = setTimeout(() => {
-        deadline.expire();
-        if (!response.headersSent && !deadline.inWrite && !deadline.commitSent) sendRestError(response, 'rest_request_timeout');
-      }, timeoutMs);
-      response.on('close', () => clearTimeout(timer));
-    }
-    next();
-  });
+  app.use(requestFrame({ log, metrics: deps.metrics, routing: routing !== undefined, databaseHeader: deps.databaseHeader === true, timeoutMs: deps.requestTimeoutMs ?? 30_000 }));
 
   app.get('/healthz', healthz);
   app.get('/readyz', readyz(deps.db, prefix, log));
@@ -263,43 +235,9 @@ export function createApp(deps: AppDeps): express.Express {
   return app;
 }
 
-/**
- * Keeps the request's route state and, when asked for, names the databases that answered in the `X-Database` header
- * (`replica-1`, `primary`, or both in the order used), set just before the headers go out.
- */
-function keepRoute(response: Response, route: RequestRoute, header: boolean): RequestRoute {
-  response.locals.dbRoute = route;
-  if (!header) return route;
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-    if (route.used.size > 0 && !this.headersSent) this.setHeader('X-Database', [...route.used].join(', '));
-    return writeHead.apply(this, args);
-  } as Response['writeHead'];
-  return route;
-}
-
-/** The metrics' route label: the REST route's pattern, or the kind of page; never the raw URL. */
-function routeLabel(req: Request, response: Response): string {
-  const pattern = response.locals.routePattern as string | undefined;
-  if (pattern) return pattern;
-  if (HEALTH_PATHS.has(req.path)) return req.path;
-  if (req.path.startsWith(API_BROWSER_PATH)) return API_BROWSER_PATH;
-  if (restRouteOf(req) !== null) return 'rest_no_route';
-  return response.statusCode === 404 ? 'not_found' : 'front_end';
-}
-
 const REST_SERVER = 'restServer';
 
 /** The REST server of an app made by createApp: its compiled route table is what the index and /doc list. */
 export function restServerOf(app: express.Express): RestServer<AppContext> {
   return app.locals[REST_SERVER] as RestServer<AppContext>;
-}
-
-type TransportError = 'rest_path_invalid_type' | 'rest_request_too_large' | 'rest_unsupported_encoding' | 'rest_invalid_body' | 'rest_request_timeout' | 'internal_server_error';
-
-function sendRestError(response: Response, code: TransportError | RestError): void {
-  const error = typeof code === 'string' ? restError(code) : code;
-  response.status(error.status);
-  response.setHeader('Content-Type', 'application/json; charset=UTF-8');
-  response.end(phpJsonEncode(error.toJSON()));
 }

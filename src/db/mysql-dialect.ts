@@ -2,59 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect, IndexInfo } from './dialect';
 import { codeOf, mysqlCommitOutcomeUnknown, mysqlRetryable, mysqlUnavailable, WriteLockTimeout } from './faults';
+import { prepareConnection } from './mysql-connection';
+import { schemaMark, schemaMarkColumn } from './mysql-schema-mark';
 
 /** The MySQL/MariaDB dialect: WordPress's own engine. */
 
 /** How long GET_LOCK's answer may take once its wait is over. */
 const LOCK_ANSWER_MS = 1_000;
-
-/** SQL modes WordPress's wpdb removes from every session (wpdb::$incompatible_modes). */
-const INCOMPATIBLE_SQL_MODES = ['NO_ZERO_DATE', 'ONLY_FULL_GROUP_BY', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'TRADITIONAL', 'ANSI'];
-
-export function compatibleSqlMode(current: string): string {
-  return current
-    .split(',')
-    .map((m) => m.trim())
-    .filter((m) => m && !INCOMPATIBLE_SQL_MODES.includes(m.toUpperCase()))
-    .join(',');
-}
-
-/** The status counters of the statements that can take a trigger away (schemaMark). */
-const SCHEMA_STATEMENTS = ['Com_alter_table', 'Com_create_table', 'Com_create_trigger', 'Com_drop_db', 'Com_drop_table', 'Com_drop_trigger', 'Com_rename_table', 'Com_truncate', 'Com_flush', 'Uptime_since_flush_status'];
-
-/** The status counters of schemaMark as one value of a SELECT, from the table `table` holds them in. */
-const markOf = (table: string) =>
-  `(SELECT GROUP_CONCAT(VARIABLE_NAME, '=', VARIABLE_VALUE ORDER BY VARIABLE_NAME SEPARATOR ' ') FROM ${table} WHERE VARIABLE_NAME IN (${SCHEMA_STATEMENTS.map((n) => `'${n}'`).join(', ')}))`;
-/** Where the servers keep the status counters as a table: MariaDB (and MySQL 5.x), then MySQL 8. */
-const MARK_TABLES = ['information_schema.GLOBAL_STATUS', 'performance_schema.global_status'];
-/** The column found per server (knex client: a replica's is another). */
-const markColumns = new WeakMap<object, Promise<string | undefined>>();
-
-/**
- * The first of the status tables that answers with every counter (MySQL 8 has no information_schema.GLOBAL_STATUS;
- * a performance_schema switched off answers with none): found once per server. A failure that is not the table's
- * absence (a lost connection) is not kept: the next call asks again.
- */
-function schemaMarkColumn(knex: Knex): Promise<string | undefined> {
-  const key = knex.client as object;
-  let found = markColumns.get(key);
-  if (!found) {
-    found = (async () => {
-      for (const table of MARK_TABLES) {
-        try {
-          const mark = String((await knex.raw(`SELECT ${markOf(table)} AS mark`))[0][0]?.mark ?? '');
-          if (mark.split(' ').filter(Boolean).length === SCHEMA_STATEMENTS.length) return markOf(table);
-        } catch (error) {
-          if (mysqlUnavailable(error)) throw error;
-        }
-      }
-      return undefined;
-    })();
-    markColumns.set(key, found);
-    found.catch(() => markColumns.get(key) === found && markColumns.delete(key));
-  }
-  return found;
-}
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
@@ -83,15 +37,7 @@ export const mysqlDialect: Dialect = {
       pool: {
         min: 0,
         max: limits.poolSize,
-        afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: MysqlConnection) => void) {
-          boundQueries(conn, limits.queryTimeoutMs);
-          conn.query('SELECT @@SESSION.sql_mode AS mode', (err, rows) => {
-            if (err) return done(err, conn);
-            const mode = compatibleSqlMode(String(rows?.[0]?.mode ?? ''));
-            const lockWait = Math.max(1, Math.ceil(limits.lockTimeoutMs / 1000));
-            conn.query(`SET SESSION sql_mode = ?, time_zone = '+00:00', NAMES utf8mb4, innodb_lock_wait_timeout = ${lockWait}`, [mode], (err2) => done(err2 ?? null, conn));
-          });
-        },
+        afterCreate: prepareConnection(limits),
       },
     };
   },
@@ -237,16 +183,7 @@ export const mysqlDialect: Dialect = {
     for (const table of tables) await knex.raw('ANALYZE TABLE ??', [table]);
   },
   changeStamp: async () => undefined,
-  async schemaMark(knex) {
-    // The server's statement counters of every DDL that can take a trigger away, or the table it sits on (they
-    // count the replication thread's statements too), and the seconds since they started (a restart or FLUSH
-    // STATUS starts them again): the mark moves at least every second, and two servers (a primary and its
-    // replica) give the same one only in the same second with the same counts.
-    const column = await schemaMarkColumn(knex);
-    if (column) return String((await knex.raw(`SELECT ${column} AS mark`))[0][0]?.mark ?? '');
-    const rows = (await knex.raw(`SHOW GLOBAL STATUS WHERE Variable_name IN (${SCHEMA_STATEMENTS.map(() => '?').join(', ')})`, SCHEMA_STATEMENTS))[0] as Array<{ Variable_name: string; Value: string }>;
-    return rows.map((r) => `${r.Variable_name}=${r.Value}`).join(' ');
-  },
+  schemaMark,
   schemaMarkColumn,
   addToRowsSql: (table, { key, sums, maxima }, select) =>
     `INSERT INTO \`${table}\` (${[...key, ...sums, ...maxima].join(', ')}) ${select} ON DUPLICATE KEY UPDATE ${[...sums.map((c) => `${c} = \`${table}\`.${c} + VALUES(${c})`), ...maxima.map((c) => `${c} = GREATEST(\`${table}\`.${c}, VALUES(${c}))`)].join(', ')}`,
@@ -281,40 +218,9 @@ function groupIndexRows(
   return [...byName.values()].map(({ seqs: _seqs, ...index }) => index);
 }
 
-interface MysqlConnection {
-  query(sql: string, cb: (err: Error | null, rows?: Array<Record<string, unknown>>) => void): void;
-  query(sql: string, values: unknown[], cb: (err: Error | null) => void): void;
-  destroy(): void;
-}
-
 /** GET_LOCK names are server-wide (64 characters at most): one lock per database. */
 export function writeLockName(knex: Knex): string {
   const database = String((knex.client as { connectionSettings?: { database?: string } }).connectionSettings?.database ?? '');
   return `wp-calendar:${createHash('sha1').update(database).digest('hex')}`;
 }
 
-/**
- * Every statement of the connection gets mysql2's inactivity timeout (unless 0), so a hung server answers with an
- * error in bounded time. The connection is then destroyed: its late answer must not reach the next statement, and
- * the pool drops destroyed connections. Non-finite numbers have no SQL spelling (mysql2 would write `Infinity`, a
- * column name): they are bound as NULL, which matches no row.
- */
-function boundQueries(conn: MysqlConnection, timeoutMs: number): void {
-  const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
-  (conn as { query: unknown }).query = (...args: unknown[]) => {
-    const [first, ...rest] = args;
-    const options = typeof first === 'string' ? { sql: first } : (first as Record<string, unknown>);
-    const timeout = options.timeout === undefined ? timeoutMs : (options.timeout as number);
-    const bounded = { ...options, timeout: timeout > 0 ? timeout : undefined };
-    if (Array.isArray(rest[0])) rest[0] = rest[0].map((v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
-    const last = rest.length - 1;
-    if (typeof rest[last] === 'function') {
-      const callback = rest[last] as (err: { code?: string } | null, ...more: unknown[]) => void;
-      rest[last] = (err: { code?: string } | null, ...more: unknown[]) => {
-        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
-        callback(err, ...more);
-      };
-    }
-    return query(bounded, ...rest);
-  };
-}
