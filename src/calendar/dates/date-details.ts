@@ -1,5 +1,6 @@
 import { isPhpNumeric } from '../../php/builtins';
 import { canonicalWall, parsePhpDate } from '../../php/php-date';
+import { formatWallClock } from '../../php/date-time';
 import { formatInstant, secondsToWall, wallToSeconds } from '../../php/zone-math';
 
 /**
@@ -53,10 +54,30 @@ function dayStart(value: string | number | null | undefined, now: Date): number 
  * timestamps) at 00:00:00 plus the multi-day cutoff, `Y-m-d H:i:s`.
  */
 export function beginningOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
-  return formatInstant(dayStart(value, now) + cutoffSeconds(cutoff), 'UTC');
+  const seconds = dayStart(value, now) + cutoffSeconds(cutoff);
+  return formatInstant(seconds, 'UTC');
 }
 
 /** tribe_end_of_day (`EOD`): the next calendar day plus the cutoff, minus one second (`Y-m-d 23:59:59` by default). */
 export function endOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
-  return formatInstant(dayStart(value, now) + 86400 + cutoffSeconds(cutoff) - 1, 'UTC');
+  const seconds = dayStart(value, now) + 86400 + cutoffSeconds(cutoff) - 1;
+  return formatInstant(seconds, 'UTC');
+}
+
+/** The default window of the plugin's event archive: `yesterday 23:59` UTC shown in the site's zone, and now + 24 months in UTC (not localised). */
+export function defaultWindow(now: Date, siteTimezone: string): { start: string; end: string } {
+  const yesterday = parsePhpDate('yesterday 23:59', { now, timeZone: 'UTC' })!;
+  const ahead = parsePhpDate('+24 months', { now, timeZone: 'UTC' })!;
+  return { start: formatWallClock(yesterday.instant, siteTimezone), end: formatWallClock(ahead.instant, 'UTC') };
+}
+
+/**
+ * One bound of an archive's window as the plugin computes it from a request's value: with `strict_dates` the moment
+ * itself, read as UTC (an offset in the string wins; numbers are timestamps) and shown in the site's zone; otherwise
+ * whole days with the multi-day cutoff, a start its day's beginning, an end its day's end.
+ */
+export function windowBound(value: string | number, edge: 'start' | 'end', strict: boolean, site: { cutoff: string; timezone: string; now: Date }): string {
+  if (!strict) return edge === 'start' ? beginningOfDay(value, site.cutoff, site.now) : endOfDay(value, site.cutoff, site.now);
+  const parsed = parsePhpDate(value, { now: site.now, timeZone: 'UTC' });
+  return parsed ? formatWallClock(parsed.instant, site.timezone) : String(value);
 }

@@ -3,7 +3,8 @@ import { checked, registered, RequestValue, wpBoolean, wpNumber } from '../../ht
 import { perPageArg } from '../site/page-size';
 import { tecTimezoneString } from '../dates/timezones';
 import { tec } from '../schemas/arg-validators';
-import { defaultBounds } from './event-window';
+import { defaultWindow } from '../dates/date-details';
+import type { ArgValues } from '../../http/args';
 
 /**
  * GET /events arguments (Tribe__Events__REST__V1__Endpoints__Archive_Event::READ_args) in the plugin's order, with
@@ -15,7 +16,7 @@ import { defaultBounds } from './event-window';
 const windowDefault = (bound: 'start' | 'end') =>
   new RequestValue<CalendarRequestContext>(async (ctx) => {
     const site = await ctx.site();
-    return defaultBounds(ctx.now, tecTimezoneString(site.timezoneString, site.gmtOffset))[bound];
+    return defaultWindow(ctx.now, tecTimezoneString(site.timezoneString, site.gmtOffset))[bound];
   });
 
 /** A CSV list or an array of ids, as the documentation describes it (no declared type). */
@@ -51,3 +52,6 @@ export const EventListArgs = {
   post_parent: tec.idFormat().optional().meta(registered('type, description', 'Events should be filtered by their post_parent being the specified one.')),
   ticketed: wpBoolean().optional().meta(registered('type, description', 'Filter events with or without tickets.')),
 };
+
+/** The validated arguments of GET /events. */
+export type EventListValues = ArgValues<typeof EventListArgs>;

@@ -1,5 +1,5 @@
 import { parsePhpDate } from '../../php/php-date';
-import { beginningOfDay, endOfDay } from '../dates/date-details';
+import { defaultWindow, windowBound } from '../dates/date-details';
 import { formatWallClock, localToUtc } from '../../php/date-time';
 import type { EventWindow } from '../data/event-query';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -37,24 +37,10 @@ export interface WindowBounds {
 /** PHP's FILTER_VALIDATE_BOOLEAN: `1`, `true`, `on`, `yes` (any case, trimmed) are true. */
 export const filterBoolean = (value: unknown): boolean => typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
 
-/** `x` read as UTC (an offset in the string wins; numbers are timestamps), as a site-local wall clock. */
-function siteLocal(env: CalendarEnv, value: string | number): string {
-  const parsed = parsePhpDate(value, { now: env.ctx.now, timeZone: 'UTC' });
-  return parsed ? formatWallClock(parsed.instant, env.siteTimezone) : String(value);
-}
-
-/** The defaults: `yesterday 23:59` UTC shown in the site's zone, and now + 24 months in UTC (not localised). */
-export function defaultBounds(now: Date, siteTimezone: string): { start: string; end: string } {
-  const yesterday = parsePhpDate('yesterday 23:59', { now, timeZone: 'UTC' })!;
-  const ahead = parsePhpDate('+24 months', { now, timeZone: 'UTC' })!;
-  return { start: formatWallClock(yesterday.instant, siteTimezone), end: formatWallClock(ahead.instant, 'UTC') };
-}
-
 export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Record<string, unknown>): WindowBounds {
+  const defaults = defaultWindow(env.ctx.now, env.siteTimezone);
   const strict = filterBoolean(args.strict_dates ?? 'false');
-  const cutoff = env.tec.multiDayCutoff;
-  const now = env.ctx.now;
-  const defaults = defaultBounds(now, env.siteTimezone);
+  const site = { cutoff: env.tec.multiDayCutoff, timezone: env.siteTimezone, now: env.ctx.now };
   const bounds: WindowBounds = {};
   if (args.include !== undefined) {
     // With `include` the plugin means to ignore dates, but merges its raw defaults back in.
@@ -63,11 +49,12 @@ export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Re
   } else {
     const start = args.start_date ?? defaults.start;
     const end = args.end_date ?? defaults.end;
-    bounds.start_date = strict ? siteLocal(env, start) : beginningOfDay(start, cutoff, now);
-    bounds.end_date = strict ? siteLocal(env, end) : endOfDay(end, cutoff, now);
+    bounds.start_date = windowBound(start, 'start', strict, site);
+    bounds.end_date = windowBound(end, 'end', strict, site);
   }
   const relative = RELATIVE_BOUNDS.filter((name) => args[name] !== undefined);
-  for (const name of relative) bounds[name] = strict ? siteLocal(env, args[name]!) : endOfDay(args[name]!, cutoff, now);
+  // The relative bounds are ends of days, whether they bound a start or an end.
+  for (const name of relative) bounds[name] = windowBound(args[name]!, 'end', strict, site);
   if (relative.length > 0) {
     // Relative bounds replace the window, unless the window itself is asked for in the query string.
     if (!('start_date' in queryString)) delete bounds.start_date;

@@ -23,6 +23,9 @@ export function listToArray(value: unknown): unknown[] {
   return [value];
 }
 
+/** A list argument's items as the plugin reads them as text: strings and numbers trimmed, anything else ''. */
+export const textItems = (value: unknown): string[] => listToArray(value).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+
 export const isPositiveIntList = (v: unknown): boolean => {
   const items = listToArray(v);
   return items.length > 0 && items.every(isPositiveInt);
