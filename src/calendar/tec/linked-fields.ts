@@ -5,6 +5,8 @@
  * answer then applies as to any key (`venues.city` keeps none of a list's elements).
  */
 
+import type { NarrowedTecEvent, TecEventObject, TecOrganizerObject, TecVenueObject } from '../schemas/tec-objects';
+
 /** WordPress's post keys of a tec/v1 venue or organizer (tec-object.ts), `id` left aside. */
 const POST_KEYS = new Set(['date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt', 'author', 'featured_media', 'template']);
 
@@ -16,14 +18,14 @@ export function requestedFields(fields: unknown): string[] {
 
 const included = (key: string, fields: readonly string[]) => fields.some((f) => f === key || f.startsWith(`${key}.`));
 
-function narrowed(object: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const out = Object.fromEntries(Object.entries(object).filter(([key]) => !POST_KEYS.has(key) || included(key, fields)));
+function narrowed<T extends TecVenueObject | TecOrganizerObject>(object: T, fields: readonly string[]): Partial<T> {
+  // The entries of `object` kept: a part of it.
+  const out = Object.fromEntries(Object.entries(object).filter(([key]) => !POST_KEYS.has(key) || included(key, fields))) as Partial<T>;
   return 'link' in out ? out : { ...out, link: object.link };
 }
 
 /** The event object with its `venues` and `organizers` narrowed to the request's `_fields` (none: as it is). */
-export function withLinkedNarrowed(event: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+export function withLinkedNarrowed(event: TecEventObject, fields: readonly string[]): NarrowedTecEvent {
   if (fields.length === 0) return event;
-  const narrow = (list: unknown) => (Array.isArray(list) ? list.map((o: Record<string, unknown>) => narrowed(o, fields)) : list);
-  return { ...event, venues: narrow(event.venues), organizers: narrow(event.organizers) };
+  return { ...event, venues: event.venues.map((v) => narrowed(v, fields)), organizers: event.organizers.map((o) => narrowed(o, fields)) };
 }

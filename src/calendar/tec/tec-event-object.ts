@@ -4,9 +4,10 @@ import type { PostRow } from '../../wp/posts';
 import { formatCost } from '../events/cost';
 import type { PostBundle } from '../post-resource/post-bundle';
 import { EVENT_META } from '../registry/meta-keys';
+import type { TecEventHeadObject, TecEventObject, TecObject } from '../schemas/tec-objects';
 import type { CalendarEnv } from '../site/calendar-env';
 import { scheduleDetails, scheduleFormats } from './schedule-details';
-import { tecOrganizerObject, tecPostHead, tecVenueObject } from './tec-object';
+import { tecEventHead, tecOrganizerObject, tecVenueObject } from './tec-object';
 
 /**
  * The `tec/v1` event object: WordPress's post object of `tribe_events`, then the event model's keys (dates as PHP
@@ -32,9 +33,9 @@ function multiday(start: string, end: string, cutoff: string): number | false {
   return days > 1 ? days : false;
 }
 
-export function tecEventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, password: 'none' | 'given' | 'required'): Record<string, unknown> {
+export function tecEventObject(env: CalendarEnv, bundle: PostBundle, post: PostRow, password: 'none' | 'given' | 'required'): TecEventObject {
   const required = password === 'required';
-  const event = tecPostHead(env, bundle.main, post, required);
+  const event = tecEventHead(env, bundle.main, post, required);
   const meta = bundle.main.meta;
   const first = (key: string) => meta.first(post.ID, key) ?? '';
   if (required) return maskedEvent(event);
@@ -96,9 +97,10 @@ export function tecEventObject(env: CalendarEnv, bundle: PostBundle, post: PostR
 }
 
 /** What an event shows without its password: its post fields masked, each of the model's replaced. */
-function maskedEvent(event: Record<string, unknown>): Record<string, unknown> {
+function maskedEvent(event: TecEventHeadObject): TecEventObject {
   const masked = { rendered: MASK, protected: null };
-  const dates = Object.fromEntries(['start', 'start_utc', 'start_site', 'start_display', 'end', 'end_utc', 'end_site', 'end_display'].map((k) => [k, maskedDateTime()]));
+  const m = maskedDateTime;
+  const dates = { start: m(), start_utc: m(), start_site: m(), start_display: m(), end: m(), end_utc: m(), end_site: m(), end_display: m() };
   return Object.assign(event, {
     content: masked,
     excerpt: masked,
@@ -137,13 +139,11 @@ function maskedEvent(event: Record<string, unknown>): Record<string, unknown> {
  * after the start, `is_now` at the start and after the end, the schedule's year at the site's new year. Infinity
  * for an object that reads no clock (a masked one).
  */
-export function tecEventTurns(env: CalendarEnv, object: Record<string, unknown>): number {
+export function tecEventTurns(env: CalendarEnv, object: TecObject): number {
+  if (!('start_date_utc' in object)) return Infinity;
   const now = env.ctx.now.getTime();
   const year = Number(formatWallClock(env.ctx.now, env.siteTimezone).slice(0, 4));
   const turns = [seconds(localToUtc(`${year + 1}-01-01 00:00:00`, env.siteTimezone, env.ctx.now)) * 1000];
-  for (const field of ['start_date_utc', 'end_date_utc'] as const) {
-    const at = typeof object[field] === 'string' ? seconds(object[field]) * 1000 : Number.NaN;
-    if (at >= now) turns.push(at + 1000);
-  }
-  return typeof object.start_date_utc === 'string' ? Math.min(...turns.filter((t) => !Number.isNaN(t))) : Infinity;
+  for (const at of [object.start_date_utc, object.end_date_utc].map((wall) => seconds(wall) * 1000)) if (at >= now) turns.push(at + 1000);
+  return Math.min(...turns.filter((t) => !Number.isNaN(t)));
 }

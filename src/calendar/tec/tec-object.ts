@@ -5,6 +5,7 @@ import { postObject } from '../../wp-rest/post-object';
 import type { RestPostType } from '../../wp-rest/post-type';
 import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import { ORGANIZER_META, VENUE_META } from '../registry/meta-keys';
+import type { TecEventHeadObject, TecOrganizerObject, TecPostHeadObject, TecVenueObject } from '../schemas/tec-objects';
 import type { CalendarEnv } from '../site/calendar-env';
 
 /**
@@ -36,7 +37,7 @@ const categoryClasses = (set: PostSet, post: PostRow) => (classes: string[]) => 
   ...(set.terms.get(post.ID) ?? []).filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
 ];
 
-export function tecPostHead(env: CalendarEnv, set: PostSet, post: PostRow, passwordRequired: boolean): Record<string, unknown> {
+function wpPostObject(env: CalendarEnv, set: PostSet, post: PostRow, passwordRequired: boolean): Record<string, unknown> {
   const type = TEC_REST_TYPES[post.post_type]!;
   return postObject(
     { post, meta: (key) => set.meta.first(post.ID, key), terms: set.terms.get(post.ID) ?? [], permalink: env.permalink(post) },
@@ -50,6 +51,15 @@ export function tecPostHead(env: CalendarEnv, set: PostSet, post: PostRow, passw
   );
 }
 
+// postObject (src/wp-rest/) builds the object of any type as a record; for these types in the view context its keys
+// are the heads of schemas/tec-objects.ts, which the tests check on every object the service answers.
+
+/** An event's head: WordPress's object with the event's terms and classes. */
+export const tecEventHead = (env: CalendarEnv, set: PostSet, post: PostRow, passwordRequired: boolean) => wpPostObject(env, set, post, passwordRequired) as TecEventHeadObject;
+
+/** A venue's or organizer's head: WordPress's object, no terms and no classes. */
+const tecLinkedHead = (env: CalendarEnv, set: PostSet, post: PostRow) => wpPostObject(env, set, post, false) as TecPostHeadObject;
+
 /** TEC's Google Maps link of a venue (tribe_get_map_link), `&` escaped as esc_url() does. */
 function directionsLink(parts: { address: string; city: string; region: string; zip: string; country: string }): string {
   const query = [parts.address, parts.city, parts.region, parts.zip, parts.country].filter((p) => p !== '').join(' ');
@@ -57,7 +67,7 @@ function directionsLink(parts: { address: string; city: string; region: string; 
   return `https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=${urlEncode(query)}`;
 }
 
-export function tecVenueObject(env: CalendarEnv, set: PostSet, post: PostRow): Record<string, unknown> {
+export function tecVenueObject(env: CalendarEnv, set: PostSet, post: PostRow): TecVenueObject {
   const meta = (key: string) => set.meta.first(post.ID, key) ?? '';
   const country = meta(VENUE_META.country);
   const state = meta(VENUE_META.state);
@@ -74,10 +84,10 @@ export function tecVenueObject(env: CalendarEnv, set: PostSet, post: PostRow): R
   };
   const region = fields.state_province || (['United States', 'US'].includes(country) ? state : province);
   const link = directionsLink({ address: fields.address, city: fields.city, region, zip: fields.zip, country });
-  return Object.assign(tecPostHead(env, set, post, false), fields, { directions_link: link, website: meta(VENUE_META.url) });
+  return Object.assign(tecLinkedHead(env, set, post), fields, { directions_link: link, website: meta(VENUE_META.url) });
 }
 
-export function tecOrganizerObject(env: CalendarEnv, set: PostSet, post: PostRow): Record<string, unknown> {
+export function tecOrganizerObject(env: CalendarEnv, set: PostSet, post: PostRow): TecOrganizerObject {
   const meta = (key: string) => set.meta.first(post.ID, key) ?? '';
-  return Object.assign(tecPostHead(env, set, post, false), { phone: meta(ORGANIZER_META.phone), website: meta(ORGANIZER_META.website), email: meta(ORGANIZER_META.email) });
+  return Object.assign(tecLinkedHead(env, set, post), { phone: meta(ORGANIZER_META.phone), website: meta(ORGANIZER_META.website), email: meta(ORGANIZER_META.email) });
 }

@@ -6,6 +6,7 @@ import { loadBundle } from '../post-resource/post-bundle';
 import { capRecord } from '../post-resource/write';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { POST_TYPE } from '../registry/identifiers';
+import type { TecObject } from '../schemas/tec-objects';
 import type { CalendarEnv } from '../site/calendar-env';
 import { tecEventObject, tecEventTurns } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
@@ -27,15 +28,15 @@ export function passwordState(post: PostRow, params: Record<string, unknown>): P
 }
 
 /** The objects of these posts in the order given; ids that name no post are left out. */
-export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, rows: readonly PostRow[] = []): Promise<Array<{ post: PostRow; object: Record<string, unknown> }>> {
+export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, rows: readonly PostRow[] = []): Promise<Array<{ post: PostRow; object: TecObject }>> {
   const bundle = await loadBundle(env.ctx.wp, ids, { taxonomies: def.taxonomies, links: def.links, rows });
-  const out: Array<{ post: PostRow; object: Record<string, unknown> }> = [];
+  const out: Array<{ post: PostRow; object: TecObject }> = [];
   const fields = requestedFields(params._fields);
   for (const id of ids) {
     const post = bundle.main.posts.get(id);
     if (!post) continue;
     const password = passwordState(post, params);
-    const object =
+    const object: TecObject =
       def.postType === POST_TYPE.event
         ? withLinkedNarrowed(tecEventObject(env, bundle, post, password), fields)
         : def.postType === POST_TYPE.venue
@@ -54,7 +55,7 @@ export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids:
 export async function keptTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string, rows: readonly PostRow[] = []) {
   const viewer = viewerKey(env, `tec ${def.postType}`, [params.password, params._fields]);
   const render = async (missing: readonly number[]) => {
-    const out = new Map<number, { post: PostRow; object: Record<string, unknown>; until: number }>();
+    const out = new Map<number, { post: PostRow; object: TecObject; until: number }>();
     for (const { post, object } of await tecObjects(env, def, missing, params, rows)) {
       const until = def.postType === POST_TYPE.event ? tecEventTurns(env, object) : Infinity;
       out.set(post.ID, { post, object: stamp === undefined ? object : kept(object), until });
@@ -66,8 +67,8 @@ export async function keptTecObjects(env: CalendarEnv, def: PostTypeDefinition, 
 }
 
 /** The objects of a list's page: those of the posts the caller may read, in the order given (kept: keptTecObjects). */
-export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string): Promise<Array<Record<string, unknown>>> {
-  const readable: Array<Record<string, unknown>> = [];
+export async function readableTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string): Promise<TecObject[]> {
+  const readable: TecObject[] = [];
   for (const { post, object } of inOrder(ids, await keptTecObjects(env, def, ids, params, stamp))) if (await mayRead(env, post)) readable.push(object);
   return readable;
 }
