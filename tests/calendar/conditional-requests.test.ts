@@ -3,6 +3,7 @@ import { createApp } from '../../src/app';
 import { createCallers } from '../support/callers';
 import { relate, seedEvent, seedMeta, seedPost, seedTerm } from '../support/rows';
 import { useSharedDatabase } from '../support/shared-database';
+import { TRIBE_API } from '../support/rest-paths';
 
 /**
  * Conditional GETs (src/http/conditional.ts): every GET of the API that a change stamp vouches for carries an
@@ -14,7 +15,7 @@ import { useSharedDatabase } from '../support/shared-database';
  */
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-const ROOT = '/wp-json/tribe/events/v1';
+const ROOT = TRIBE_API;
 const JULY = `${ROOT}/events?start_date=2025-07-01&end_date=2025-07-31`;
 
 const db = useSharedDatabase('conditional');

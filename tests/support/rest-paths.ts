@@ -12,7 +12,7 @@ export const TRIBE_API = `${REST_ROOT}/${ALIAS_NAMESPACE}`;
 export const CALENDAR_API = `${REST_ROOT}/${PRIMARY_NAMESPACE}`;
 /** The test double's namespace (TEST_DOUBLE=1), `/wp-json/calendar/test/v1`. */
 export const TEST_DOUBLE_API = `${REST_ROOT}/${TEST_NAMESPACE}`;
-/** WordPress's own namespace, which the service's links point into (the service serves none of it). */
+/** WordPress's own namespace: its posts, terms, media, users and settings routes over the same tables. */
 export const WP_V2_API = `${REST_ROOT}/wp/v2`;
 /** Both namespaces the calendar routes answer under, primary first, for tests that run once per namespace. */
 export const CALENDAR_NAMESPACES = [PRIMARY_NAMESPACE, ALIAS_NAMESPACE] as const;

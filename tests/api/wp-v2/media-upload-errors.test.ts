@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useCallers, useTestApp } from '../../support/test-app';
 import { uploadBytes } from '../../support/wp-v2-answers';
+import { WP_V2_API } from '../../support/rest-paths';
 
 /**
  * The refusals of `POST /wp/v2/media` beyond the recorded ones (checked against WordPress 7.0.4, docs/compat/wp-v2.md
@@ -14,7 +15,7 @@ afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 const t = useTestApp({ clock: () => new Date('2026-11-27T09:00:00Z'), media: { uploadsDir, timeoutMs: 1000, maxBytes: 1_000_000, allow: [] } });
 const callers = useCallers(t);
-const MEDIA = '/wp-json/wp/v2/media';
+const MEDIA = `${WP_V2_API}/media`;
 const POSTER = uploadBytes('poster.jpg');
 
 const attachments = async () => Number((await t.wp.knex(`${t.prefix}posts`).where({ post_type: 'attachment' }).count({ n: '*' }))[0]!.n);
@@ -84,7 +85,7 @@ describe('refused uploads write nothing', () => {
   });
 
   it("an author attaching to an editor's post", async () => {
-    const post = await t.request.post('/wp-json/wp/v2/tribe_events').set('Authorization', callers.editor.authorization).send({ title: 'Editor event', status: 'publish' });
+    const post = await t.request.post(`${WP_V2_API}/tribe_events`).set('Authorization', callers.editor.authorization).send({ title: 'Editor event', status: 'publish' });
     expect(post.status).toBe(201);
     const res = await upload('author', `?post=${post.body.id}`);
     expect([res.status, res.body]).toEqual([403, error('rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.', 403)]);
