@@ -15,8 +15,8 @@ import { checkApplicationPassword, generatePassword, hashApplicationPassword } f
  * is not being changed keeps every byte WordPress wrote.
  */
 
-export const APPLICATION_PASSWORDS_META = '_application_passwords';
-export const IN_USE_OPTION = 'using_application_passwords';
+const APPLICATION_PASSWORDS_META = '_application_passwords';
+const IN_USE_OPTION = 'using_application_passwords';
 /** WP_Application_Passwords::PW_LENGTH */
 const PASSWORD_LENGTH = 24;
 const DAY_IN_SECONDS = 86400;
@@ -184,6 +184,3 @@ export async function applicationPasswordsInUse(wp: WpData): Promise<boolean> {
 function isTruthyOption(value: PhpValue | false | undefined): boolean {
   return !(value === undefined || value === false || value === null || value === '' || value === '0' || value === 0);
 }
-
-/** WP_Application_Passwords::chunk_password(): groups of four, as WordPress shows a new password. */
-export const chunkPassword = (password: string): string => password.replace(/(.{4})(?=.)/g, '$1 ');

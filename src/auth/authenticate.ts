@@ -36,7 +36,7 @@ export interface AuthContext {
 }
 
 /** wp_is_application_passwords_available() for this request. */
-export function applicationPasswordsAvailable(options: AuthOptions, remote: { secure: boolean }): boolean {
+function applicationPasswordsAvailable(options: AuthOptions, remote: { secure: boolean }): boolean {
   return !options.requireHttps || remote.secure;
 }
 

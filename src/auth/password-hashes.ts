@@ -10,7 +10,7 @@ import { blake2b } from 'blakejs';
  */
 
 /** hash_equals(): constant-time for equal lengths; a length mismatch answers false at once, as PHP does. */
-export function hashEquals(known: string, user: string): boolean {
+function hashEquals(known: string, user: string): boolean {
   const a = Buffer.from(known, 'utf8');
   const b = Buffer.from(user, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
@@ -58,7 +58,7 @@ function encode64(input: Buffer, count: number): string {
 }
 
 /** PasswordHash::crypt_private; null where phpass answers its `*0`/`*1` failure marker. */
-export function phpassCryptPrivate(password: string, setting: string): string | null {
+function phpassCryptPrivate(password: string, setting: string): string | null {
   const id = setting.slice(0, 3);
   if (id !== '$P$' && id !== '$H$') return null;
   const countLog2 = ITOA64.indexOf(setting[3] ?? '');

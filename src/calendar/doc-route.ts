@@ -12,7 +12,7 @@ import { calendarComponents } from './schemas/components';
  * what the service serves.
  */
 
-export const DOC_INFO = {
+const DOC_INFO = {
   version: '1.0.0',
   title: 'The Events Calendar REST API',
   description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
@@ -22,7 +22,7 @@ export const DOC_INFO = {
  * `servers[0].url`: the namespace root the request came in on, in the request's scheme as the plugin does it, but
  * keeping the home URL's port and sub-directory (the plugin drops both).
  */
-export function docServerUrl(restRootUrl: string, namespace: string, secure: boolean): string {
+function docServerUrl(restRootUrl: string, namespace: string, secure: boolean): string {
   return `${restRootUrl}${namespace}/`.replace(/^https?:/i, secure ? 'https:' : 'http:');
 }
 

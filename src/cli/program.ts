@@ -21,9 +21,9 @@ import { userCreate } from './user-create';
  * line on stderr.
  */
 
-export const COMMANDS: CliCommand[] = [status, userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
+const COMMANDS: CliCommand[] = [status, userCreate, appPasswordCreate, dbMigrate, dbIndex, seed, reset, generate, exportCommand, importFixtures, importIcsCommand];
 
-export const CLI_NAME = 'wp-calendar';
+const CLI_NAME = 'wp-calendar';
 
 function buildProgram(io: CliIO, exit: { code: number }): Command {
   const program = new Command(CLI_NAME)

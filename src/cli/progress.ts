@@ -11,7 +11,7 @@ export interface Progress {
   stop(): void;
 }
 
-export function startProgress(io: CliIO, label: string): Progress {
+function startProgress(io: CliIO, label: string): Progress {
   if (io.stderr.isTTY) {
     const bar = new SingleBar(
       { stream: io.stderr as NodeJS.WritableStream, format: `${label} [{bar}] {percentage}% | {value}/{total} | ETA {eta_formatted}`, hideCursor: true },

@@ -37,7 +37,7 @@ export interface Database {
  * The defaults bound nothing the command-line tool does (long bulk statements); the service passes its configured
  * limits (config.ts).
  */
-export const UNBOUNDED_LIMITS: DatabaseLimits = { acquireTimeoutMs: 60_000, queryTimeoutMs: 0, lockTimeoutMs: 60_000, commitTimeoutMs: 0, poolSize: 10 };
+const UNBOUNDED_LIMITS: DatabaseLimits = { acquireTimeoutMs: 60_000, queryTimeoutMs: 0, lockTimeoutMs: 60_000, commitTimeoutMs: 0, poolSize: 10 };
 
 /** Attempts of a write transaction that keeps meeting deadlocks (the first run included). */
 const WRITE_ATTEMPTS = 6;

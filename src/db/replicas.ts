@@ -12,7 +12,7 @@ import { createDatabase, type Database } from './database';
 const QUIET = { warn() {}, error() {}, debug() {}, deprecate() {} };
 
 /** The reason shown for a replica that does not answer (the driver's message stays in `error`). */
-export const REPLICA_DOWN = 'the replica does not answer';
+const REPLICA_DOWN = 'the replica does not answer';
 
 export type ReplicaState = 'unknown' | 'healthy' | 'lagging' | 'down';
 

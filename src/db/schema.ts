@@ -7,7 +7,7 @@ import type { Database } from './database';
  * dropped or rewritten, so pointing the service at a live WordPress database leaves it as it was.
  */
 
-export const SCHEMA_DIR = path.resolve(__dirname, '../../schema');
+const SCHEMA_DIR = path.resolve(__dirname, '../../schema');
 
 /** The nine core tables this service reads and writes, in WordPress's creation order. */
 export const CORE_TABLES = [
@@ -24,7 +24,7 @@ export const CORE_TABLES = [
 export type CoreTable = (typeof CORE_TABLES)[number];
 
 /** The DDL statements for one dialect, grouped by core table (CREATE TABLE first, then its indexes). */
-export function schemaStatements(schemaFile: string, prefix: string, charsetCollate: string): Map<CoreTable, string[]> {
+function schemaStatements(schemaFile: string, prefix: string, charsetCollate: string): Map<CoreTable, string[]> {
   const text = readFileSync(path.join(SCHEMA_DIR, schemaFile), 'utf8')
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('--'))

@@ -131,7 +131,7 @@ export class ConditionalGets {
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(',') : value);
 
 /** If-None-Match: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
-export function matchesAny(list: string, tag: string): boolean {
+function matchesAny(list: string, tag: string): boolean {
   if (list.trim() === '*') return true;
   const bare = (t: string) => t.trim().replace(/^W\//, '');
   return list.split(',').some((t) => bare(t) === bare(tag));

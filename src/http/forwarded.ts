@@ -17,7 +17,7 @@ const list = (header: string | undefined): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-export function clientProtocol(req: Request): string {
+function clientProtocol(req: Request): string {
   const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
   const trust = req.app.get('trust proxy fn') as TrustFn;
   const peer = req.socket.remoteAddress ?? '';

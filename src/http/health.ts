@@ -22,7 +22,7 @@ export function healthz(_req: Request, res: Response): void {
 }
 
 /** The reason a client sees when the primary fails the check; the driver's own message is logged. */
-export const PRIMARY_DOWN = 'the database does not answer';
+const PRIMARY_DOWN = 'the database does not answer';
 
 export function readyz(db: Database, prefix: string, log: Logger) {
   // The failure last logged, so that a probe every few seconds logs a lasting outage once.

@@ -41,7 +41,7 @@ const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DEL
 const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 const NO_DESCRIPTION = 'No description provided';
 
-export function openApiPaths(routes: ReadonlyArray<RouteDef<any>>): Record<string, Record<string, unknown>> {
+function openApiPaths(routes: ReadonlyArray<RouteDef<any>>): Record<string, Record<string, unknown>> {
   const paths: Record<string, Partial<Record<HttpMethod, unknown>>> = {};
   for (const route of routes) {
     if (route.showInIndex === false) continue;
@@ -102,7 +102,7 @@ const SCHEMA_KEYWORDS = [
 const TYPE_ALIASES: Record<string, string> = { int: 'integer', bool: 'boolean' };
 
 /** An argument's OpenAPI schema; `swagger_type` (the plugin's documentation type) wins over the validation type. */
-export function argSchema(description: ArgDescription): JsonSchema {
+function argSchema(description: ArgDescription): JsonSchema {
   const schema: JsonSchema = {};
   for (const key of SCHEMA_KEYWORDS) if (description[key] !== undefined) schema[key] = description[key];
   const declaredType = description.swagger_type ?? schema.type;

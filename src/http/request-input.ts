@@ -24,7 +24,7 @@ function phpNames(parsed: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function parseQueryString(query: string): Record<string, unknown> {
+function parseQueryString(query: string): Record<string, unknown> {
   return phpNames(qs.parse(query, QS_OPTIONS) as Record<string, unknown>);
 }
 

@@ -29,7 +29,7 @@ export function describeArg(schema: z.ZodType): ArgDescription & { required: boo
  * An argument as a route descriptor lists it (WP_REST_Server::get_data_for_route): the keywords its plugin registered,
  * in that order, then `required`. Arguments without a registration list every keyword their schema carries.
  */
-export async function registeredArg<C extends HttpContext>(schema: z.ZodType, ctx: C): Promise<Record<string, unknown>> {
+async function registeredArg<C extends HttpContext>(schema: z.ZodType, ctx: C): Promise<Record<string, unknown>> {
   const full = describeType(schema);
   const reg = full.registered as Registered | undefined;
   if (!reg) return describeArg(schema);

@@ -28,7 +28,7 @@ export function typeIssue(ctx: Ctx, message: string, wpCode: string | null = 're
   return z.NEVER as never;
 }
 
-export const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 export function toWpBoolean(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;

@@ -15,7 +15,7 @@ import type { ImageMeta } from '../wp/image-meta';
 /** A refused upload, with WordPress's message (answered as rest_upload_sideload_error). */
 export class UploadRefused extends Error {}
 
-export const NOT_ALLOWED_TYPE = 'Sorry, you are not allowed to upload this file type.';
+const NOT_ALLOWED_TYPE = 'Sorry, you are not allowed to upload this file type.';
 
 export interface StoredUpload {
   /** Relative to the uploads folder (`_wp_attached_file`). */
@@ -34,7 +34,7 @@ export interface StoredUpload {
 }
 
 /** sanitize_file_name(): the characters WordPress removes, blanks as dashes, no leading or trailing dots and dashes. */
-export function sanitizeFileName(name: string): string {
+function sanitizeFileName(name: string): string {
   const cleaned = name
     .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000]/g, '')
     .replace(/[\s\u00a0]+/g, '-')

@@ -204,7 +204,7 @@ export async function storeMissingSizes(uploadsDir: string, file: string, missin
 }
 
 /** `YYYY/MM` of a time, as wp_upload_dir() names the folder of an upload. */
-export const monthFolder = (time: Date): string => `${time.getUTCFullYear()}/${String(time.getUTCMonth() + 1).padStart(2, '0')}`;
+const monthFolder = (time: Date): string => `${time.getUTCFullYear()}/${String(time.getUTCMonth() + 1).padStart(2, '0')}`;
 
 export async function importImage(url: string, settings: MediaSettings, now: Date): Promise<StoredImage> {
   const { body, finalUrl } = await safeFetch(url, settings);

@@ -27,7 +27,7 @@ export const frac = '(?:\\.[0-9]+)';
 export const meridian = '(?:[ap]\\.?m\\.?)(?=[\\t ]|$)';
 export const tz = '(?:[a-z][a-z]+(?:[_/-][a-z]+)+|\\(?[a-z]{1,6}\\)?)';
 export const tzcorrection = `(?:(?:gmt)?[+-](?:${hour24lz}:?${minutelz}:?${secondlz}|${hour24}(?::?${minute})?))`;
-export const daysuf = '(?:st|nd|rd|th)';
+const daysuf = '(?:st|nd|rd|th)';
 export const month = '(?:1[0-2]|0?[0-9])';
 export const day = `(?:(?:3[01]|[0-2]?[0-9])${daysuf}?)`;
 export const year = '[0-9]{1,4}';

@@ -48,7 +48,7 @@ export function readClock(state: ParseState, r: TokenReader, twelveHour = false)
 }
 
 /** Reads a whole date and time (xmlrpc, soap, wddx, exif forms) and an optional zone after the fraction. */
-export function readDateTime(state: ParseState, r: TokenReader): boolean {
+function readDateTime(state: ParseState, r: TokenReader): boolean {
   if (!state.haveTimeOnce() || !state.haveDateOnce()) return false;
   state.y = r.nr(4);
   state.m = r.nr(2);

@@ -22,7 +22,7 @@ addUnits('year years', { field: 'y', multiplier: 1 });
 addUnits('weekday weekdays', { special: true });
 
 /** timelib_lookup_relunit: the unit word at the reader (it stops at spaces and punctuation). */
-export function readUnit(reader: TokenReader): Unit | undefined {
+function readUnit(reader: TokenReader): Unit | undefined {
   reader.skipSpaces();
   const match = /^[^ ,\t;:/.\-()]+/.exec(reader.rest);
   if (!match) return undefined;

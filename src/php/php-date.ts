@@ -33,7 +33,7 @@ export interface PhpDate {
 const RULES = [...absoluteRules, ...relativeRules];
 
 /** Runs the scanner: the longest rule match at each position wins (the earlier rule on a tie). Null on error. */
-export function scanPhpDate(input: string): ParseState | null {
+function scanPhpDate(input: string): ParseState | null {
   let rest = input.replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, '');
   if (rest === '') return null;
   const state = new ParseState();

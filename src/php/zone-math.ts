@@ -52,13 +52,13 @@ export function dayOfWeek(y: number, m: number, d: number): number {
 }
 
 /** PHP `Y-m-d H:i:s` (years below 1000 are zero-padded to four digits, negative years get a `-`). */
-export function formatWall(w: WallClock): string {
+function formatWall(w: WallClock): string {
   const year = (w.y < 0 ? '-' : '') + pad(w.y, 4);
   return `${year}-${pad(w.m)}-${pad(w.d)} ${pad(w.h)}:${pad(w.i)}:${pad(w.s)}`;
 }
 
 /** Reads `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s` (with a space or `T`), the forms WordPress and TEC store. */
-export function parseWall(text: string): WallClock | null {
+function parseWall(text: string): WallClock | null {
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!match) return null;
   const [, y, m, d, h = '0', i = '0', s = '0'] = match;

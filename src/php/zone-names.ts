@@ -100,7 +100,7 @@ export function parsePhpZone(input: string): PhpZone | null {
 }
 
 /** Offset of a timelib abbreviation (`est` → −18000), for callers that need the raw table. */
-export function abbreviationOffset(name: string): number | undefined {
+function abbreviationOffset(name: string): number | undefined {
   return ABBREVIATION_OFFSETS.get(name.toLowerCase());
 }
 

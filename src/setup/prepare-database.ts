@@ -48,7 +48,7 @@ export interface PrepareResult {
   installed: boolean;
 }
 
-export function defaultOptions(prefix: string, siteUrl: string, blogname = 'Events Calendar', registry: CalendarRegistry = CALENDAR_REGISTRY): Array<[string, unknown]> {
+function defaultOptions(prefix: string, siteUrl: string, blogname = 'Events Calendar', registry: CalendarRegistry = CALENDAR_REGISTRY): Array<[string, unknown]> {
   return [
     ['siteurl', siteUrl],
     ['home', siteUrl],

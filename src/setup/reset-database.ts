@@ -28,7 +28,7 @@ export async function existingWordPressTables(db: Database, prefix: string): Pro
 }
 
 /** Existing WordPress tables of the prefix that this service did not create (prefixed names). */
-export async function foreignTables(db: Database, prefix: string): Promise<string[]> {
+async function foreignTables(db: Database, prefix: string): Promise<string[]> {
   const existing = await existingWordPressTables(db, prefix);
   if (existing.length === 0) return [];
   const recorded = existing.includes('options') ? await tablesCreatedByService(WpData.open(db, prefix)) : [];

@@ -13,14 +13,14 @@ import { isJsonContentType } from '../http/request-input';
  */
 
 /** The header a client may send instead of a JSON body: no web page can send it without a CORS preflight. */
-export const RESET_HEADER = 'X-Test-Double';
+const RESET_HEADER = 'X-Test-Double';
 
 /** Headers proxies add to say whom they forward (X-Forwarded-*, RFC 7239 Forwarded, Via and the vendors' own). */
 const FORWARDING_HEADERS = new Set(['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'x-original-forwarded-for']);
 const isForwardingHeader = (name: string): boolean => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.has(name);
 
 /** A loopback address (127.0.0.0/8, ::1, ::ffff:127.x.y.z), as the socket reports it. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address || !ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === 'loopback';
 }

@@ -14,7 +14,7 @@ import { rawText, WRITE_STATUSES } from './post-write-args';
  * `parent_exclude`, `media_type` and `mime_type` (WP_REST_Attachments_Controller::get_collection_params()).
  */
 
-export const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'] as const;
+const MEDIA_TYPES = ['image', 'video', 'text', 'application', 'audio'] as const;
 
 /** The statuses a media list may ask for (the attachments controller's `status` enum); `inherit` by default. */
 export const MEDIA_LIST_STATUSES = ['inherit', 'private', 'trash'] as const;

@@ -22,7 +22,7 @@ export function wpDateTime() {
 
 export const ids = () => wpArray(wpInteger()).default([]);
 
-export const ORDERBY = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
+const ORDERBY = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
 export const SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;
 
 /** A taxonomy filter: term ids (`=2,3`, `[]=2`), or `{terms, include_children, operator}` (rest_base of the taxonomy). */

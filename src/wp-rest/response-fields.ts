@@ -12,7 +12,7 @@ export type RestContext = 'view' | 'embed' | 'edit';
 export const restContext = (value: unknown): RestContext => (value === 'edit' || value === 'embed' ? value : 'view');
 
 /** rest_is_field_included(). */
-export function isFieldIncluded(field: string, fields: readonly string[]): boolean {
+function isFieldIncluded(field: string, fields: readonly string[]): boolean {
   if (fields.includes(field)) return true;
   return fields.some((accepted) => accepted.startsWith(`${field}.`) || field.startsWith(`${accepted}.`));
 }

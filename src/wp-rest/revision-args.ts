@@ -13,7 +13,7 @@ const integer = (description: string) => wpInteger().optional().meta(d('descript
 const revisionParent = () => integer('The ID for the parent of the revision.');
 const autosaveParent = () => integer('The ID for the parent of the autosave.');
 
-export const REVISION_ORDERBY = ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'] as const;
+const REVISION_ORDERBY = ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'] as const;
 
 export const revisionListArgs = () => ({
   parent: revisionParent(),

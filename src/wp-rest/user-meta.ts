@@ -61,7 +61,7 @@ type MetaWrite = { meta: RegisteredUserMeta; value: Record<string, unknown> | []
  * The writes a request's `meta` asks for, checked and sanitized in the order the keys are registered; the first
  * value of a wrong type stops there (`error`), the keys before it still written, as WordPress writes them.
  */
-export function userMetaWrites(meta: unknown): { writes: MetaWrite[]; error?: RestError } {
+function userMetaWrites(meta: unknown): { writes: MetaWrite[]; error?: RestError } {
   const writes: MetaWrite[] = [];
   if (!isObject(meta) || Array.isArray(meta)) return { writes };
   for (const registered of REGISTERED_USER_META) {

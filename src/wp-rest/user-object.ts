@@ -50,13 +50,13 @@ const SCHEMA: ReadonlyArray<{ name: string; contexts: readonly RestContext[] }> 
 ];
 
 /** get_avatar_url() at the three REST sizes: Gravatar's SHA-256 of the trimmed, lower-cased e-mail (WordPress 6.8+). */
-export function avatarUrls(email: string): Record<string, string> {
+function avatarUrls(email: string): Record<string, string> {
   const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
   return Object.fromEntries([24, 48, 96].map((size) => [String(size), `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`]));
 }
 
 /** get_author_posts_url(): `/author/<nicename>/` with pretty permalinks, `?author=<id>` without. */
-export function authorUrl(site: SiteSettings, user: Pick<UserRow, 'ID' | 'user_nicename'>): string {
+function authorUrl(site: SiteSettings, user: Pick<UserRow, 'ID' | 'user_nicename'>): string {
   return site.permalinkStructure ? `${site.home}/author/${user.user_nicename}/` : `${site.home}/?author=${user.ID}`;
 }
 

@@ -36,7 +36,7 @@ export interface PostTable {
 export const changeStampTriggerStem = (prefix: string) => `${prefix}calendar_stamp_`;
 const triggerName = (prefix: string, table: string, event: TriggerSpec['event']) => `${changeStampTriggerStem(prefix)}${table}_${event.toLowerCase()}`;
 /** Whether a trigger is one of the change stamps' (its names share this stem). */
-export const isChangeStampTrigger = (prefix: string, name: string): boolean => name.toLowerCase().startsWith(changeStampTriggerStem(prefix).toLowerCase());
+const isChangeStampTrigger = (prefix: string, name: string): boolean => name.toLowerCase().startsWith(changeStampTriggerStem(prefix).toLowerCase());
 
 /** The triggers, on the core tables and on `postTables` (unprefixed names in their trigger names). */
 /**
@@ -44,7 +44,7 @@ export const isChangeStampTrigger = (prefix: string, name: string): boolean => n
  * relationships, `postTables`) do nothing in a session holding `sleepFlag` (a bulk writer that stamps its batch
  * at once: stampBulkWrite).
  */
-export function changeStampTriggers(wp: WpData, postTables: readonly PostTable[] = [], sleepFlag?: string): TriggerSpec[] {
+function changeStampTriggers(wp: WpData, postTables: readonly PostTable[] = [], sleepFlag?: string): TriggerSpec[] {
   const table = changeStampTable(wp.prefix);
   const bump = (family: string, id: string) => wp.dialect.counterIncrementSql(table, { family, slot: `${id} % ${SLOTS}` });
   // A row whose post is gone stamps a family nothing reads: the post's own delete stamped its type.

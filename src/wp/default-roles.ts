@@ -36,7 +36,7 @@ const SUBSCRIBER = ['read', 'level_0'];
 
 const grant = (caps: string[]): Record<string, boolean> => Object.fromEntries(caps.map((c) => [c, true]));
 
-export const ROLE_SLUGS = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
+const ROLE_SLUGS = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
 export type RoleSlug = (typeof ROLE_SLUGS)[number];
 
 export function defaultRoles(): Record<RoleSlug, RoleDefinition> {

@@ -32,7 +32,7 @@ export function resizeDimensions(width: number, height: number, maxW: number, ma
 }
 
 /** The order wp_create_image_subsizes() makes (and lists) the sizes in: those first, then the others as registered. */
-export const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
+const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
 export const priorityOf = (size: string) => (PRIORITY.includes(size) ? PRIORITY.indexOf(size) : PRIORITY.length + SIZES.findIndex(([name]) => name === size));
 
 /** The part of `_wp_attachment_metadata` that says which sizes exist. */

@@ -15,7 +15,7 @@ const RESERVED_SLUGS = ['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed'];
 const MAX_SLUG_BYTES = 200;
 
 /** _truncate_post_slug(): cut to a byte length without splitting an encoded character; trailing `-` trimmed. */
-export function truncateSlug(slug: string, length: number): string {
+function truncateSlug(slug: string, length: number): string {
   let out = slug;
   if (out.length > length) {
     let decoded = out;

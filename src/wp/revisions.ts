@@ -76,7 +76,7 @@ export async function revisionCounts(wp: WpData, postIds: readonly number[]): Pr
 export type RevisionText = Partial<Record<(typeof REVISION_FIELDS)[number], string>>;
 
 /** wp_get_post_autosave(): the user's autosave of the post (`<id>-autosave-v1`), if any. */
-export async function postAutosave(wp: WpData, postId: number, userId: number): Promise<PostRow | undefined> {
+async function postAutosave(wp: WpData, postId: number, userId: number): Promise<PostRow | undefined> {
   const row: { ID: number } | undefined = await wp.knex(wp.t.posts).first('ID').where({ post_parent: postId, post_type: 'revision', post_name: `${postId}-autosave-v1`, post_author: userId });
   return row ? getPost(wp, Number(row.ID)) : undefined;
 }

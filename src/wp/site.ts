@@ -61,7 +61,7 @@ const int = (v: PhpValue | false | undefined, fallback = 0): number => {
 };
 
 /** gmt_offset as WordPress reports it: the zone's current offset in hours when timezone_string is set. */
-export function effectiveGmtOffset(timezoneString: string, storedOffset: string, now: Date): string | number {
+function effectiveGmtOffset(timezoneString: string, storedOffset: string, now: Date): string | number {
   if (!timezoneString) return storedOffset;
   // Since 2000 offsets change only on whole minutes: each minute's offset is read once (every request asks).
   const minute = Math.floor(now.getTime() / 60_000);

@@ -57,7 +57,7 @@ export function parseIdList(value: unknown): number[] {
 }
 
 /** WP_Term_Query::parse_order(): ASC only when asked for (any case); anything else is DESC. */
-export function parseOrder(order: string | undefined): 'asc' | 'desc' {
+function parseOrder(order: string | undefined): 'asc' | 'desc' {
   if (order === undefined) return 'asc';
   return order.toUpperCase() === 'ASC' ? 'asc' : 'desc';
 }

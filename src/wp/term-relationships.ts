@@ -30,7 +30,7 @@ export async function recountTerms(wp: WpData, registry: TaxonomyRegistry, termT
 }
 
 /** The term_taxonomy ids an object has in some taxonomies. */
-export async function objectTermTaxonomyIds(wp: WpData, objectId: number, taxonomies: readonly string[]): Promise<number[]> {
+async function objectTermTaxonomyIds(wp: WpData, objectId: number, taxonomies: readonly string[]): Promise<number[]> {
   const rows: Array<{ term_taxonomy_id: number }> = await wp
     .knex({ tr: wp.t.term_relationships })
     .join({ tt: wp.t.term_taxonomy }, 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')

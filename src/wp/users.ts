@@ -91,7 +91,7 @@ export async function getUserByNicename(wp: WpData, nicename: string): Promise<U
 }
 
 /** The number of users (count_users()'s total, which wp_update_user_counts() stores). */
-export async function countUsers(wp: WpData): Promise<number> {
+async function countUsers(wp: WpData): Promise<number> {
   const row = await wp.knex(wp.t.users).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }

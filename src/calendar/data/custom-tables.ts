@@ -20,7 +20,7 @@ export async function customTablesExist(wp: WpData): Promise<boolean> {
  * The plugin's row hash (its models' generate_hash()): sha1 of the hashed columns joined with ":". Occurrences hash
  * post_id, start_date, end_date, start_date_utc, end_date_utc and duration; tec_events rows keep an empty hash.
  */
-export const occurrenceHash = (o: { postId: number; start: string; end: string; startUtc: string; endUtc: string; duration: number }): string =>
+const occurrenceHash = (o: { postId: number; start: string; end: string; startUtc: string; endUtc: string; duration: number }): string =>
   createHash('sha1').update([o.postId, o.start, o.end, o.startUtc, o.endUtc, o.duration].join(':')).digest('hex');
 
 /**

@@ -18,7 +18,7 @@ import { eventTermIndexTable } from './event-term-index-sql';
 export type WrittenPosts = { firstId: number; lastId: number } | readonly number[];
 
 /** Runs of consecutive ids, ascending. */
-export function idRuns(posts: WrittenPosts): Array<[number, number]> {
+function idRuns(posts: WrittenPosts): Array<[number, number]> {
   if (!Array.isArray(posts)) {
     const { firstId, lastId } = posts as { firstId: number; lastId: number };
     return lastId < firstId ? [] : [[Math.trunc(firstId), Math.trunc(lastId)]];

@@ -35,7 +35,7 @@ const countsStatements = (wp: WpData, index: string, charsetCollate: string): st
 /** Every piece of the search index is there (or the engine has none). */
 
 /** The database refuses what an install or a drop needs; nothing was changed. */
-export class EventIndexRefusedError extends Error {}
+class EventIndexRefusedError extends Error {}
 
 async function checkPrivileges(wp: WpData, needed: readonly string[], action: string): Promise<void> {
   const missing = await wp.dialect.missingPrivileges(wp.knex, needed);

@@ -41,7 +41,6 @@ type MetaColumn = (typeof META_COLUMNS)[number];
 const FLAG_COLUMNS = META_COLUMNS.filter((c) => c.kind !== 'text');
 const DATE_COLUMNS = ['start_date', 'end_date', 'start_date_utc', 'end_date_utc'];
 
-export const INDEXED_META_KEYS: readonly string[] = META_COLUMNS.map((c) => c.key);
 export const EVENT_INDEX_COLUMNS = ['post_id', 'post_status', 'post_date', ...META_COLUMNS.map((c) => c.column)];
 const OCCURRENCE_COLUMNS = ['occurrence_id', 'post_id', 'post_status', 'post_date', ...DATE_COLUMNS, ...FLAG_COLUMNS.map((c) => c.column)];
 

@@ -142,7 +142,7 @@ function indexedMatching(wp: WpData, postType: string, q: EventQuery & { hidden?
 }
 
 /** The matching events, and the columns of their order. */
-export function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
+function eventsMatching(wp: WpData, postType: string, q: EventQuery): Matching {
   if (q.source === 'index' || q.source === 'occurrence-index') return indexedMatching(wp, postType, q);
   const { query, columns } = withDates(wp, q.source, q.window, q.filter.ids !== undefined);
   wherePostMatches(wp, query, { ...q.filter, postType });

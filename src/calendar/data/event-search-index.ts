@@ -20,15 +20,15 @@ import { lookupTrigrams, narrowByTrigrams, type StartDays, rebuildTrigramRows, t
  * it narrows the candidates, WordPress's LIKE clauses decide.
  */
 
-export const EVENT_SEARCH_TABLE = 'calendar_event_search';
+const EVENT_SEARCH_TABLE = 'calendar_event_search';
 
-export const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
+const eventSearchTable = (prefix: string) => `${prefix}${EVENT_SEARCH_TABLE}`;
 
 /** SQLite's three triggers on the posts; MySQL's trigram table has two more, on the event index (start days). */
 const ON_POSTS = ['insert', 'update', 'delete'];
 const ON_INDEX = ['index_insert', 'index_update'];
 const searchTriggerName = (prefix: string) => (suffix: string) => `${prefix}calendar_event_search_${suffix}`;
-export const eventSearchTriggerNames = (prefix: string, engine: 'sqlite' | 'mysql'): string[] =>
+const eventSearchTriggerNames = (prefix: string, engine: 'sqlite' | 'mysql'): string[] =>
   [...ON_POSTS, ...(engine === 'mysql' ? ON_INDEX : [])].map(searchTriggerName(prefix));
 
 const onSqlite = (wp: WpData) => wp.dialect.name === 'sqlite';

@@ -81,7 +81,7 @@ export function startDaySql(date: string): string {
 }
 
 /** The start day startDaySql gives, for a bound of a list (undefined when it has not that form: no narrowing). */
-export function startDayOf(date: string): number | undefined {
+function startDayOf(date: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   return m ? Number(`${m[1]}${m[2]}${m[3]}`) : undefined;
 }

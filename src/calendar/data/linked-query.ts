@@ -100,7 +100,7 @@ function narrowed(wp: WpData, q: LinkedQuery, options: { withSearch: boolean }):
 
 const isNarrowed = (q: LinkedQuery): boolean => q.event !== undefined || q.hasEvents !== undefined || q.linkedByFirstEvents !== undefined || q.search !== undefined;
 
-export function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch: boolean } = { withSearch: true }): Knex.QueryBuilder {
+function linkedMatching(wp: WpData, q: LinkedQuery, options: { withSearch: boolean } = { withSearch: true }): Knex.QueryBuilder {
   return whereStatus(narrowed(wp, q, options), 'p.post_status', q.status);
 }
 

@@ -17,12 +17,12 @@ const d = (description: string) => registered('type, description', description);
 /** Linked data and terms: a null default, the items' type and no declared type of their own. */
 const list = (description: string) => ({ type: 'array', items: { type: 'integer' }, ...registered('default, items, description', description, { default: null }) });
 
-export const EventReadArgs = {
+const EventReadArgs = {
   id: tec.numeric().meta(d('the event post ID')),
   password: tec.nonEmptyString().optional().meta(d('The event password')),
 };
 
-export const EventSlugArgs = {
+const EventSlugArgs = {
   slug: tec.nonEmptyString().meta(d('the event post name')),
 };
 
@@ -55,7 +55,7 @@ export const EventCreateArgs = withFieldArguments({
 }, EVENT_FIELDS);
 
 /** EDITABLE: every create argument optional, defaults kept (all_day stays false when omitted). */
-export const EventUpdateFields = editableArgs(EventCreateArgs);
+const EventUpdateFields = editableArgs(EventCreateArgs);
 
 export const EventArgs = {
   read: EventReadArgs,

@@ -11,7 +11,7 @@ import type { CalendarEnv } from '../site/calendar-env';
  * by the plugin's time zone mode.
  */
 
-export const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
 export interface WindowArgs {
   start_date?: string | number;
@@ -35,7 +35,7 @@ export interface WindowBounds {
 }
 
 /** PHP's FILTER_VALIDATE_BOOLEAN: `1`, `true`, `on`, `yes` (any case, trimmed) are true. */
-export const filterBoolean = (value: unknown): boolean => typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+const filterBoolean = (value: unknown): boolean => typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
 
 export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Record<string, unknown>): WindowBounds {
   const defaults = defaultWindow(env.ctx.now, env.siteTimezone);

@@ -7,7 +7,7 @@ import { escHtml } from '../../wp/text/formatting';
  * Tribe__Events__REST__V1__Headers__Base).
  */
 
-export const TEC_API_VERSION = 'v1';
+const TEC_API_VERSION = 'v1';
 
 export interface Discovery {
   /** The REST root, `{home}/wp-json/`. */

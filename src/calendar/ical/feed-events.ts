@@ -16,7 +16,7 @@ import { comparesUtcFields } from '../events/event-window';
  */
 
 /** Tribe__Events__iCal::$feed_default_export_count: the most events one list or month feed holds. */
-export const FEED_EVENT_LIMIT = 30;
+const FEED_EVENT_LIMIT = 30;
 
 export type FeedView =
   | { kind: 'list'; /** `Y-m-d` */ date?: string; term?: TermRow }

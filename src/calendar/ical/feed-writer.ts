@@ -22,7 +22,7 @@ import { vtimezoneLines, type ZoneUse } from './vtimezone';
  */
 
 /** The plugin release whose feeds these are (PRODID names it). */
-export const PLUGIN_VERSION = '6.17.2';
+const PLUGIN_VERSION = '6.17.2';
 
 export interface FeedEvent {
   post: PostRow;

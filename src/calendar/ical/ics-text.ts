@@ -9,7 +9,7 @@ export function escapeText(text: string): string {
 }
 
 /** Folds a content line at 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence. */
-export function foldLine(line: string): string {
+function foldLine(line: string): string {
   if (Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = '';

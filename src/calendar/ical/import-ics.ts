@@ -24,8 +24,8 @@ import { createPost, updatePost } from '../post-resource/write';
  * VEVENT has not changed is left alone, so importing the same file again writes nothing.
  */
 
-export const UID_META = '_uid';
-export const FINGERPRINT_META = '_tec_ical_fingerprint';
+const UID_META = '_uid';
+const FINGERPRINT_META = '_tec_ical_fingerprint';
 
 export class IcsImportError extends Error {}
 

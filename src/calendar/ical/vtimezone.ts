@@ -47,7 +47,7 @@ function transitions(zone: string, from: number, to: number): Transition[] {
 }
 
 /** Tribe__Events__iCal::format_offset(): `+HHMM`, with PHP's integer division (a negative offset under an hour keeps `+`). */
-export function formatIcsOffset(seconds: number): string {
+function formatIcsOffset(seconds: number): string {
   const hours = Math.trunc(seconds / 3600);
   const minutes = Math.abs(seconds) / 60 - Math.trunc(Math.abs(seconds) / 3600) * 60;
   const mm = String(Math.round(minutes)).padStart(2, '0');

@@ -9,11 +9,11 @@ import { nullDefault, ORGANIZER_FIELDS } from './organizer-fields';
 const d = (description: string) => registered('type, description', description);
 const text = (description: string) => tec.stringOrEmpty().optional().meta(nullDefault(description));
 
-export const OrganizerReadArgs = { id: wpInteger().meta(d('the organizer post ID')) };
-export const OrganizerSlugArgs = { slug: wpString().meta(d('the organizer post name')) };
+const OrganizerReadArgs = { id: wpInteger().meta(d('the organizer post ID')) };
+const OrganizerSlugArgs = { slug: wpString().meta(d('the organizer post name')) };
 
 /** The plain meta-backed fields come from the field table (organizer-fields.ts); those the plugin does not declare come last. */
-export const OrganizerCreateArgs = withFieldArguments({
+const OrganizerCreateArgs = withFieldArguments({
   author: wpInteger().optional().meta(nullDefault('The organizer author ID')),
   date: tec.timeString().optional().meta(nullDefault('The organizer publication date')),
   date_utc: tec.timeString().optional().meta(nullDefault('The organizer publication date (UTC time zone)')),

@@ -18,7 +18,7 @@ export interface ArchiveStatus {
  * status but trash and auto-draft (WordPress's "any") for those who can. A `status` parameter must be exactly
  * `publish` for the former, registered statuses for the latter. Undefined when the parameter is invalid.
  */
-export function archiveStatus(env: CalendarEnv, postType: string, value: unknown): ArchiveStatus | undefined {
+function archiveStatus(env: CalendarEnv, postType: string, value: unknown): ArchiveStatus | undefined {
   const editor = env.can('edit', { postType });
   if (value === undefined) return editor ? { filter: { notIn: ['trash', 'auto-draft'] }, urlValue: 'any' } : { filter: { in: ['publish'] }, urlValue: 'publish' };
   const items = listToArray(value).map((v) => (typeof v === 'string' ? v.trim() : v));

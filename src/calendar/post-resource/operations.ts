@@ -58,7 +58,7 @@ async function requireTarget(env: CalendarEnv, def: PostTypeDefinition, input: O
 }
 
 /** `row`: the post's row as this request just read it (a read), so it is not read again; writes pass none. */
-export async function serializeOne(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, id: number, options: { jsonLd: boolean; mask?: boolean; row?: PostRow }): Promise<Record<string, unknown>> {
+async function serializeOne(env: CalendarEnv, def: PostTypeDefinition, wp: WpData, id: number, options: { jsonLd: boolean; mask?: boolean; row?: PostRow }): Promise<Record<string, unknown>> {
   const bundle = await loadBundle(wp, [id], { taxonomies: def.taxonomies, links: def.links, rows: options.row ? [options.row] : [] });
   const post = bundle.main.posts.get(id);
   if (!post) throw new Error(`post ${id} vanished`);

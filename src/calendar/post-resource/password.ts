@@ -44,7 +44,7 @@ export function maskProtected<T>(registry: Pick<CalendarRegistry, 'fieldMasks'>,
 }
 
 /** Access to protected content: the right `password` parameter, or `context=edit` for someone who may edit. */
-export function hasPasswordAccess(postPassword: string, requestPassword: unknown, canEditInEditContext: boolean): boolean {
+function hasPasswordAccess(postPassword: string, requestPassword: unknown, canEditInEditContext: boolean): boolean {
   if (!postPassword) return true;
   if (canEditInEditContext) return true;
   if (typeof requestPassword !== 'string') return false;

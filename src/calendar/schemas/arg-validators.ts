@@ -26,12 +26,12 @@ export function listToArray(value: unknown): unknown[] {
 /** A list argument's items as the plugin reads them as text: strings and numbers trimmed, anything else ''. */
 export const textItems = (value: unknown): string[] => listToArray(value).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 
-export const isPositiveIntList = (v: unknown): boolean => {
+const isPositiveIntList = (v: unknown): boolean => {
   const items = listToArray(v);
   return items.length > 0 && items.every(isPositiveInt);
 };
 
-export const isPostStatus = (v: unknown): boolean => typeof v === 'string' && REGISTERED_POST_STATUSES.includes(v);
+const isPostStatus = (v: unknown): boolean => typeof v === 'string' && REGISTERED_POST_STATUSES.includes(v);
 
 export const tec = {
   /** is_positive_int with the integer type (`page`, `per_page`). */
@@ -72,6 +72,6 @@ export const tec = {
 };
 
 /** Entries a list argument of one write may hold (categories, tags, venues, organizers): see docs/operations.md. */
-export const MAX_WRITE_LIST = 100;
+const MAX_WRITE_LIST = 100;
 
 export { parseList };

@@ -36,9 +36,9 @@ const POST_HEAD = {
   template: z.string(),
 };
 
-export const TecPostHead = z.strictObject(POST_HEAD);
+const TecPostHead = z.strictObject(POST_HEAD);
 
-export const TecEventHead = z.strictObject({
+const TecEventHead = z.strictObject({
   ...POST_HEAD,
   tags: z.array(z.int()),
   tribe_events_cat: z.array(z.int()),

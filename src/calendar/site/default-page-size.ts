@@ -9,7 +9,7 @@ import type { PhpValue } from '../../php/php-serialize';
  * option: tribe_get_option() returns a stored key as it is.
  */
 
-export const FALLBACK_PER_PAGE = 20;
+const FALLBACK_PER_PAGE = 20;
 /** Larger requests are capped here, as the plugin's max-per-page filters do (Archive_Base::sanitize_per_page). */
 export const MAX_PER_PAGE = 50;
 

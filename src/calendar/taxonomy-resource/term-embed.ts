@@ -10,7 +10,7 @@ import { restUrl } from '../site/urls';
  * `term_id` renamed to `id` and moved last, then the REST links of the term.
  */
 
-export function termRestBase(taxonomy: string): string {
+function termRestBase(taxonomy: string): string {
   return taxonomy === TAXONOMY.category ? 'categories' : 'tags';
 }
 

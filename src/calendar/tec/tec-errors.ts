@@ -14,7 +14,7 @@ export const tecError = errorCatalogue({
 });
 
 /** The endpoints' own failures: a status and a sentence under `error`. */
-export const ENTITY_ERRORS = {
+const ENTITY_ERRORS = {
   read: [404, 'The entity could not be read.'],
   update: [404, 'The entity could not be updated.'],
   delete: [404, 'The entity could not be deleted.'],

@@ -17,7 +17,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 const SUPPORTS = ['title', 'editor', 'excerpt', 'author', 'thumbnail'] as const;
 
 /** What WordPress's posts controller reads of each calendar type's registration, as tec/v1 shows it. */
-export const TEC_REST_TYPES: Record<string, RestPostType> = {
+const TEC_REST_TYPES: Record<string, RestPostType> = {
   [POST_TYPE.event]: {
     postType: POST_TYPE.event,
     supports: SUPPORTS,

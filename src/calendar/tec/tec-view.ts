@@ -22,7 +22,7 @@ import { inOrder, kept, keptPost, keptRenders, viewerKey } from '../post-resourc
 export type PasswordState = 'none' | 'given' | 'required';
 
 /** Without the post's password in `?password=` every caller, administrators included, sees it masked. */
-export function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
+function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
   if (post.post_password === '') return 'none';
   return params.password === post.post_password ? 'given' : 'required';
 }

@@ -31,7 +31,7 @@ const url = () => tecValidator((v) => typeof v === 'string' && (v === '' || isVa
 const email = () => tecValidator((v) => typeof v === 'string' && (v === '' || isEmail(v)), 'tec_rest_invalid_email_argument', 'Argument `{param}` must be a valid email address.', 'The argument `{param}` is not a valid email address.').transform((v) => v as string);
 
 /** The keys of every entity's body. */
-export const TecPostBody = {
+const TecPostBody = {
   date: string().optional(),
   date_gmt: string().optional(),
   slug: string().optional(),

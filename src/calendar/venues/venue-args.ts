@@ -10,11 +10,11 @@ import { nullDefault, VENUE_FIELDS } from './venue-fields';
 const d = (description: string) => registered('type, description', description);
 const text = (description: string) => tec.stringOrEmpty().optional().meta(nullDefault(description));
 
-export const VenueReadArgs = { id: wpInteger().meta(d('the venue post ID')) };
-export const VenueSlugArgs = { slug: wpString().meta(d('the venue post name')) };
+const VenueReadArgs = { id: wpInteger().meta(d('the venue post ID')) };
+const VenueSlugArgs = { slug: wpString().meta(d('the venue post name')) };
 
 /** The plain meta-backed fields come from the field table (venue-fields.ts); those the plugin does not declare come last. */
-export const VenueCreateArgs = withFieldArguments({
+const VenueCreateArgs = withFieldArguments({
   author: wpInteger().optional().meta(d('The venue author ID')),
   date: tec.timeString().optional().meta(d('The venue publication date')),
   date_utc: tec.timeString().optional().meta(d('The venue publication date (UTC time zone)')),

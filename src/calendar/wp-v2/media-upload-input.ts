@@ -16,7 +16,7 @@ const header = (req: Req, name: string): string => {
  * get_filename_from_disposition(): the `filename` parameter of an `attachment` or `inline` disposition, unquoted.
  * An RFC 5987 `filename*=` is not read (WordPress does not either).
  */
-export function filenameFromDisposition(disposition: string): string | undefined {
+function filenameFromDisposition(disposition: string): string | undefined {
   const [type, ...params] = disposition.split(';').map((part) => part.trim());
   if (!type || !['attachment', 'inline', 'form-data'].includes(type.toLowerCase())) return undefined;
   for (const param of params) {

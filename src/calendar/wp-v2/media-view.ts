@@ -72,7 +72,7 @@ function generatedSlug(post: PostRow): string {
 
 export type Rights = ReturnType<typeof rightsOn>;
 
-export function rightsOn(env: CalendarEnv, post: PostRow, parent: PostRow | undefined, meta: Parameters<typeof capRecordOf>[1]) {
+function rightsOn(env: CalendarEnv, post: PostRow, parent: PostRow | undefined, meta: Parameters<typeof capRecordOf>[1]) {
   const record = capRecordOf(post, meta);
   const parentReadable = () => (parent ? parent.post_status === 'publish' || env.can('read', { postType: parent.post_type }, parent) : true);
   return {

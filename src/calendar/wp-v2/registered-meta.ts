@@ -26,7 +26,7 @@ export interface RegisteredMetaKey {
 const string = (key: string, only?: readonly string[]): RegisteredMetaKey => ({ key, type: 'string', ...(only ? { only } : {}) });
 const boolean = (key: string): RegisteredMetaKey => ({ key, type: 'boolean' });
 
-export const REGISTERED_META: readonly RegisteredMetaKey[] = [
+const REGISTERED_META: readonly RegisteredMetaKey[] = [
   { ...boolean(EVENT_META.allDay), embed: true },
   string(EVENT_META.timezone),
   string(EVENT_META.startDate),
@@ -81,7 +81,7 @@ export function registeredMetaSchema(postType: string): Record<string, Record<st
 }
 
 /** rest_sanitize_boolean(): the string "false" is false, otherwise PHP's truthiness. */
-export function restBoolean(value: string | null | undefined): boolean {
+function restBoolean(value: string | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (value.toLowerCase() === 'false') return false;
   return value !== '' && value !== '0';

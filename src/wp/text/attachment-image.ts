@@ -28,7 +28,7 @@ function sizesOf(meta: Meta | undefined): Array<[string, SizeData]> {
 }
 
 /** wp_constrain_dimensions(). */
-export function constrainDimensions(width: number, height: number, maxWidth = 0, maxHeight = 0): [number, number] {
+function constrainDimensions(width: number, height: number, maxWidth = 0, maxHeight = 0): [number, number] {
   if (!maxWidth && !maxHeight) return [width, height];
   let widthRatio = 1;
   let heightRatio = 1;

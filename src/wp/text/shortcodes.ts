@@ -71,7 +71,7 @@ export function shortcodeAtts<T extends Record<string, string | number | boolean
 const HTML_SPLIT = /(<(?:(?=!--|!\[CDATA\[)(?:(?=!-)!(?:-(?!->)[^-]*)*(?:-->)?|!\[CDATA\[[^\]]*(?:\](?!\]>)[^\]]*)*(?:\]\]>)?)|[^>]*>?))/;
 
 /** wp_html_split(): text and HTML elements alternating, text first. */
-export function htmlSplit(input: string): string[] {
+function htmlSplit(input: string): string[] {
   return input.split(HTML_SPLIT);
 }
 

@@ -38,7 +38,7 @@ export const standaloneMedia = (site: { home?: string; siteUrl?: string; uploads
 });
 
 /** do_shortcode() with WordPress core's shortcodes. */
-export function doShortcode(ctx: MediaContext, content: string): string {
+function doShortcode(ctx: MediaContext, content: string): string {
   let runner: ShortcodeRunner;
   const render = (text: string) => runner.run(text);
   const caption: ShortcodeHandler = (atts, inner) => captionShortcode(atts, inner, render);

@@ -13,7 +13,7 @@ import { bodyProperties, parameterSchema } from './plugin-schema';
 export type ArgDescriptors = Record<string, JsonSchema>;
 
 /** The descriptors of a parameter table (list filters, `force`). */
-export function parameterDescriptors(table: ParameterTable): ArgDescriptors {
+function parameterDescriptors(table: ParameterTable): ArgDescriptors {
   return Object.fromEntries(
     Object.entries(table.args).map(([name, arg]) => {
       const { description, schema } = parameterSchema(arg);
@@ -23,7 +23,7 @@ export function parameterDescriptors(table: ParameterTable): ArgDescriptors {
 }
 
 /** The write arguments of a request-body component (`Event_Request_Body`). */
-export function bodyDescriptors(component: string, components = tecDocComponents()): ArgDescriptors {
+function bodyDescriptors(component: string, components = tecDocComponents()): ArgDescriptors {
   const properties = bodyProperties(components.schemas, componentRef(component));
   return Object.fromEntries(
     Object.entries(properties).map(([name, property]) => {

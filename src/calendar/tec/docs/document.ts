@@ -9,14 +9,14 @@ import { eventListParameters, linkedListParameters } from './parameters';
  * `/docs`. Only the server URL and `per_page`'s default depend on the site.
  */
 
-export const TEC_DOC_INFO = {
+const TEC_DOC_INFO = {
   title: 'The Events Calendar REST API',
   version: '1.0.0',
   description: 'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
   contact: { name: 'The Events Calendar', email: 'support@theeventscalendar.com' },
 };
 
-export const TEC_DOC_TAGS = [
+const TEC_DOC_TAGS = [
   { name: 'Events', description: 'These operations are introduced by The Events Calendar.' },
   { name: 'Common', description: 'These operations are introduced by the Common library.' },
 ];
