@@ -137,7 +137,7 @@ function maskedEvent(event: TecEventHeadObject): TecEventObject {
 /**
  * The instant (ms) from which an event object rendered now may read otherwise without any write: `is_past` turns
  * after the start, `is_now` at the start and after the end, the schedule's year at the site's new year. Infinity
- * for an object that reads no clock (a masked one).
+ * for a venue or an organizer, which read no clock; a masked event (no dates to read) turns at the new year alone.
  */
 export function tecEventTurns(env: CalendarEnv, object: TecObject): number {
   if (!('start_date_utc' in object)) return Infinity;
