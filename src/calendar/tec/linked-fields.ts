@@ -1,11 +1,11 @@
+import type { NarrowedTecEvent, TecEventObject, TecOrganizerObject, TecVenueObject } from '../schemas/tec-objects';
+
 /**
  * `_fields` on an event also narrows its linked venues and organizers (the plugin builds them with the event request's
  * fields): of WordPress's post keys each keeps those `_fields` names (rest_is_field_included(): the key or a path
  * under it), `id` always, and `link` (last when not named); the type's own keys all stay. WordPress's filter of the
  * answer then applies as to any key (`venues.city` keeps none of a list's elements).
  */
-
-import type { NarrowedTecEvent, TecEventObject, TecOrganizerObject, TecVenueObject } from '../schemas/tec-objects';
 
 /** WordPress's post keys of a tec/v1 venue or organizer (tec-object.ts), `id` left aside. */
 const POST_KEYS = new Set(['date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt', 'author', 'featured_media', 'template']);
