@@ -44,7 +44,7 @@ function truncateSlug(slug: string, length: number): string {
  * slugs it could collide with are read in one statement (WordPress probes each candidate in turn, which costs a
  * query per taken suffix); the comparison then ignores case, as the column's collation does.
  */
-export async function uniquePostSlug(wp: WpData, slug: string, postId: number, status: string, postType: string): Promise<string> {
+async function uniquePostSlug(wp: WpData, slug: string, postId: number, status: string, postType: string): Promise<string> {
   if (STATUSES_WITHOUT_UNIQUE_SLUG.includes(status)) return slug;
   // Every candidate starts with the slug cut to leave room for the longest suffix a table of posts can need.
   const stem = truncateSlug(slug, MAX_SLUG_BYTES - 12);
@@ -79,7 +79,7 @@ export async function addTrashedSuffix(wp: WpData, post: Pick<PostRow, 'ID' | 'p
 }
 
 /** wp_add_trashed_suffix_to_post_name_for_trashed_posts(): trashed posts of any type give up a wanted slug. */
-export async function freeSlugFromTrashedPosts(wp: WpData, slug: string, postId: number): Promise<void> {
+async function freeSlugFromTrashedPosts(wp: WpData, slug: string, postId: number): Promise<void> {
   if (!slug) return;
   const rows: Array<{ ID: number; post_name: string }> = await wp
     .knex(wp.t.posts)
@@ -87,4 +87,11 @@ export async function freeSlugFromTrashedPosts(wp: WpData, slug: string, postId:
     .where({ post_name: slug, post_status: 'trash' })
     .andWhereNot('ID', postId);
   for (const row of rows) await addTrashedSuffix(wp, { ID: Number(row.ID), post_name: row.post_name });
+}
+
+/** The slug a write stores (wp_insert_post()): made unique among the type's posts, and freed from trashed posts. */
+export async function claimPostSlug(wp: WpData, wanted: string, postId: number, status: string, postType: string): Promise<string> {
+  const slug = await uniquePostSlug(wp, wanted, postId, status, postType);
+  if (status !== 'trash') await freeSlugFromTrashedPosts(wp, slug, postId);
+  return slug;
 }

@@ -1,5 +1,5 @@
 import { scheduleFuturePost, unscheduleFuturePost } from './cron';
-import { addTrashedSuffix, freeSlugFromTrashedPosts, slugFromTitle, uniquePostSlug } from './post-slugs';
+import { addTrashedSuffix, claimPostSlug, slugFromTitle } from './post-slugs';
 import { addPostMeta, deletePostMeta, loadPostMeta } from './postmeta';
 import { getPost, insertPostRow, updatePostRow, ZERO_DATE, type PostRow } from './posts';
 import { type TaxonomyRegistry } from './terms';
@@ -92,12 +92,6 @@ function resolveDates(ctx: PostWriteContext, status: string, date: string | unde
   return { post_date, post_date_gmt };
 }
 
-async function settleSlug(wp: WpData, wanted: string, postId: number, status: string, postType: string): Promise<string> {
-  const slug = await uniquePostSlug(wp, wanted, postId, status, postType);
-  if (status !== 'trash') await freeSlugFromTrashedPosts(wp, slug, postId);
-  return slug;
-}
-
 async function afterStatusChange(wp: WpData, ctx: PostWriteContext, post: PostRow, previous: string | null): Promise<void> {
   if (previous !== post.post_status && (previous === 'publish' || post.post_status === 'publish')) {
     await recountObjectTerms(wp, ctx.taxonomies, post.ID);
@@ -135,7 +129,7 @@ export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: Post
   // Drafts keep an empty slug; others take the title's (as wp_insert_post() holds it, slashed: `\0` gives "0"),
   // and a title that sanitizes to nothing gives the ID.
   const wanted = given || (DATE_FLOATING.includes(status) ? '' : slugFromTitle(addSlashes(title), id));
-  const post_name = wanted ? await settleSlug(wp, wanted, id, status, fields.post_type) : '';
+  const post_name = wanted ? await claimPostSlug(wp, wanted, id, status, fields.post_type) : '';
   const stored = { ...(await getPost(wp, id))!, post_name };
   const guid = fields.guid ?? ctx.permalink(stored);
   await updatePostRow(wp, id, { post_name, guid });
@@ -176,7 +170,7 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
       post_name = desired;
     }
   }
-  if (post_name) post_name = await settleSlug(wp, post_name, id, status, before.post_type);
+  if (post_name) post_name = await claimPostSlug(wp, post_name, id, status, before.post_type);
   if (status === 'private') merged.post_password = '';
 
   const row: Partial<PostRow> = {

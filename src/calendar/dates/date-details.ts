@@ -50,19 +50,18 @@ function dayStart(value: string | number | null | undefined, now: Date): number 
 }
 
 /**
- * tribe_beginning_of_day (`BOD`): the calendar date written in the value (numbers are UTC
- * timestamps) at 00:00:00 plus the multi-day cutoff, `Y-m-d H:i:s`.
+ * tribe_beginning_of_day (`BOD`) and tribe_end_of_day (`EOD`): the calendar date written in the value (numbers are
+ * UTC timestamps) at 00:00:00 plus the multi-day cutoff, or the next day's less one second (`Y-m-d 23:59:59` by
+ * default), `Y-m-d H:i:s`.
  */
-export function beginningOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
-  const seconds = dayStart(value, now) + cutoffSeconds(cutoff);
+function dayBound(value: string | number | null, edge: 'start' | 'end', cutoff: string, now: Date): string {
+  const seconds = dayStart(value, now) + cutoffSeconds(cutoff) + (edge === 'end' ? 86400 - 1 : 0);
   return formatInstant(seconds, 'UTC');
 }
 
-/** tribe_end_of_day (`EOD`): the next calendar day plus the cutoff, minus one second (`Y-m-d 23:59:59` by default). */
-export function endOfDay(value: string | number | null, cutoff = '00:00', now: Date = new Date()): string {
-  const seconds = dayStart(value, now) + 86400 + cutoffSeconds(cutoff) - 1;
-  return formatInstant(seconds, 'UTC');
-}
+export const beginningOfDay = (value: string | number | null, cutoff = '00:00', now: Date = new Date()): string => dayBound(value, 'start', cutoff, now);
+
+export const endOfDay = (value: string | number | null, cutoff = '00:00', now: Date = new Date()): string => dayBound(value, 'end', cutoff, now);
 
 /** The default window of the plugin's event archive: `yesterday 23:59` UTC shown in the site's zone, and now + 24 months in UTC (not localised). */
 export function defaultWindow(now: Date, siteTimezone: string): { start: string; end: string } {
@@ -77,7 +76,7 @@ export function defaultWindow(now: Date, siteTimezone: string): { start: string;
  * whole days with the multi-day cutoff, a start its day's beginning, an end its day's end.
  */
 export function windowBound(value: string | number, edge: 'start' | 'end', strict: boolean, site: { cutoff: string; timezone: string; now: Date }): string {
-  if (!strict) return edge === 'start' ? beginningOfDay(value, site.cutoff, site.now) : endOfDay(value, site.cutoff, site.now);
+  if (!strict) return dayBound(value, edge, site.cutoff, site.now);
   const parsed = parsePhpDate(value, { now: site.now, timeZone: 'UTC' });
   return parsed ? formatWallClock(parsed.instant, site.timezone) : String(value);
 }

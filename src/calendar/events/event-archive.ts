@@ -12,7 +12,7 @@ import { EVENT_META } from '../registry/meta-keys';
 import { paging } from '../site/page-size';
 import { archiveResponse } from '../post-resource/archive-envelope';
 import { serializePage } from '../post-resource/archive-page';
-import { requestedStatus } from '../post-resource/archive-status';
+import { archiveStatus } from '../post-resource/archive-status';
 import type { OperationInput } from '../post-resource/define';
 import { isPositiveInt, listToArray } from '../schemas/arg-validators';
 import { eventError } from './event-errors';
@@ -42,7 +42,7 @@ export async function validateEventList(env: CalendarEnv, input: OperationInput<
   if (a.venue !== undefined && !(await idListValid(env, a.venue, POST_TYPE.venue))) checks.fail('venue');
   if (a.organizer !== undefined && !(await idListValid(env, a.organizer, POST_TYPE.organizer))) checks.fail('organizer');
   if (a.post_parent !== undefined && !(await keptPostIdsOfType(env, POST_TYPE.event, [a.post_parent])).has(a.post_parent)) checks.fail('post_parent');
-  if (a.status !== undefined && !requestedStatus(env, input, POST_TYPE.event)) checks.fail('status');
+  if (a.status !== undefined && !archiveStatus(env, POST_TYPE.event, a.status)) checks.fail('status');
   // Without Event Tickets a truthy `ticketed` cannot be honoured; a falsy one is accepted and ignored.
   if (a.ticketed === true) checks.fail('ticketed', eventError('event-tickets-not-active'));
   return checks.result();
@@ -52,7 +52,7 @@ export async function listEvents(def: PostTypeDefinition, env: CalendarEnv, inpu
   const wp = env.ctx.wp;
   const a = input.args;
   const page = paging(a);
-  const status = requestedStatus(env, input, POST_TYPE.event)!;
+  const status = archiveStatus(env, POST_TYPE.event, a.status)!;
   const bounds = windowBounds(env, a, input.query);
   const ids = (value: unknown) => listToArray(value).map(Number);
   // Read before the total and the page's objects, which are kept under it until the next commit (the total only

@@ -41,20 +41,14 @@ export function windowBounds(env: CalendarEnv, args: WindowArgs, queryString: Re
   const defaults = defaultWindow(env.ctx.now, env.siteTimezone);
   const strict = filterBoolean(args.strict_dates ?? 'false');
   const site = { cutoff: env.tec.multiDayCutoff, timezone: env.siteTimezone, now: env.ctx.now };
-  const bounds: WindowBounds = {};
-  if (args.include !== undefined) {
-    // With `include` the plugin means to ignore dates, but merges its raw defaults back in.
-    bounds.start_date = defaults.start;
-    bounds.end_date = defaults.end;
-  } else {
-    const start = args.start_date ?? defaults.start;
-    const end = args.end_date ?? defaults.end;
-    bounds.start_date = windowBound(start, 'start', strict, site);
-    bounds.end_date = windowBound(end, 'end', strict, site);
-  }
   const relative = RELATIVE_BOUNDS.filter((name) => args[name] !== undefined);
-  // The relative bounds are ends of days, whether they bound a start or an end.
-  for (const name of relative) bounds[name] = windowBound(args[name]!, 'end', strict, site);
+  // With `include` the plugin means to ignore dates, but merges its raw defaults back in.
+  const bounds: WindowBounds = args.include === undefined ? {} : { start_date: defaults.start, end_date: defaults.end };
+  const asked: { [K in keyof WindowBounds]: string | number } = args.include === undefined ? { start_date: args.start_date ?? defaults.start, end_date: args.end_date ?? defaults.end } : {};
+  for (const name of relative) asked[name] = args[name];
+  // A start_date is its day's beginning; an end_date and the relative bounds, whether they bound a start or an end,
+  // their day's end.
+  for (const name of Object.keys(asked) as Array<keyof WindowBounds>) bounds[name] = windowBound(asked[name]!, name === 'start_date' ? 'start' : 'end', strict, site);
   if (relative.length > 0) {
     // Relative bounds replace the window, unless the window itself is asked for in the query string.
     if (!('start_date' in queryString)) delete bounds.start_date;

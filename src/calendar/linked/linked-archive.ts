@@ -14,7 +14,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { paging, perPageArg } from '../site/page-size';
 import { archiveResponse } from '../post-resource/archive-envelope';
 import { serializePage } from '../post-resource/archive-page';
-import { requestedStatus } from '../post-resource/archive-status';
+import { archiveStatus } from '../post-resource/archive-status';
 import type { OperationInput } from '../post-resource/define';
 import { isTruthy } from '../../php/truthiness';
 import { tec } from '../schemas/arg-validators';
@@ -56,7 +56,7 @@ export function validateLinkedList(archive: LinkedArchive) {
     const checks = new ParamChecks();
     const event = input.args.event;
     if (event !== undefined && !(await postIdsOfType(env.ctx.wp, POST_TYPE.event, [event])).has(event)) checks.fail('event');
-    if (input.args.status !== undefined && !requestedStatus(env, input, archive.postType)) checks.fail('status');
+    if (input.args.status !== undefined && !archiveStatus(env, archive.postType, input.args.status)) checks.fail('status');
     return checks.result();
   };
 }
@@ -85,7 +85,7 @@ export function listLinked(def: () => PostTypeDefinition, archive: LinkedArchive
     const wp = env.ctx.wp;
     const a = input.args;
     const page = paging(a);
-    const status = requestedStatus(env, input, archive.postType)!;
+    const status = archiveStatus(env, archive.postType, input.args.status)!;
     const query: LinkedQuery = {
       postType: archive.postType,
       status: status.filter,

@@ -1,9 +1,7 @@
-import { localKey } from '../../http/routes';
 import type { StatusFilter } from '../../wp/post-query';
 import { REGISTERED_POST_STATUSES } from '../../wp/posts';
 import { listToArray } from '../schemas/arg-validators';
 import type { CalendarEnv } from '../site/calendar-env';
-import type { OperationInput } from './define';
 
 /** The statuses a post-type archive lists (Tribe__Events__REST__V1__Endpoints__Archive_Base's status rule). */
 
@@ -16,20 +14,14 @@ export interface ArchiveStatus {
 /**
  * The statuses an archive lists (filter_post_status_list): `publish` for callers who cannot edit the type, every
  * status but trash and auto-draft (WordPress's "any") for those who can. A `status` parameter must be exactly
- * `publish` for the former, registered statuses for the latter. Undefined when the parameter is invalid.
+ * `publish` for the former, registered statuses for the latter. Undefined when the parameter is invalid. Validation and
+ * the handler each ask (a capability check and a short list: nothing worth keeping between them).
  */
-function archiveStatus(env: CalendarEnv, postType: string, value: unknown): ArchiveStatus | undefined {
+export function archiveStatus(env: CalendarEnv, postType: string, value: unknown): ArchiveStatus | undefined {
   const editor = env.can('edit', { postType });
   if (value === undefined) return editor ? { filter: { notIn: ['trash', 'auto-draft'] }, urlValue: 'any' } : { filter: { in: ['publish'] }, urlValue: 'publish' };
   const items = listToArray(value).map((v) => (typeof v === 'string' ? v.trim() : v));
   if (items.length === 0 || !items.every((v): v is string => typeof v === 'string')) return undefined;
   if (editor ? !items.every((s) => REGISTERED_POST_STATUSES.includes(s)) : items.length !== 1 || items[0] !== 'publish') return undefined;
   return { filter: { in: items }, urlValue: items.join(',') };
-}
-
-const STATUS = localKey<ArchiveStatus | undefined>('archive status');
-
-/** archiveStatus() of the request's `status`, computed once for its validate and handler steps. */
-export function requestedStatus(env: CalendarEnv, input: Pick<OperationInput, 'args' | 'locals'>, postType: string): ArchiveStatus | undefined {
-  return input.locals.memo(STATUS, () => archiveStatus(env, postType, input.args.status));
 }
