@@ -8,6 +8,7 @@ import { EXCERPT_LENGTH, EXCERPT_MORE, wpTrimWords } from '../wp/text/excerpt';
 import { CURIES } from './post-links';
 import type { RestPostType } from './post-type';
 import type { RestContext } from './response-fields';
+import type { WpAttachmentFields, WpLinks } from './wp-objects';
 
 /**
  * What WP_REST_Attachments_Controller adds to the post object of an attachment (docs/compat/wp-v2.md §6): the
@@ -70,14 +71,14 @@ export interface AttachmentSource {
 }
 
 /** The attachment's own fields, in the controller's order, to append after the post object's. */
-export function attachmentFields(source: AttachmentSource, context: RestContext, has: (field: string) => boolean): Json {
+export function attachmentFields(source: AttachmentSource, context: RestContext, has: (field: string) => boolean): WpAttachmentFields {
   const { post, media } = source;
   const edit = context === 'edit';
   const file = source.meta('_wp_attached_file') ?? '';
   const fileUrl = `${media.uploadsUrl}/${file}`;
   const dirUrl = fileUrl.slice(0, fileUrl.lastIndexOf('/') + 1);
   const meta = metadataOf(source.meta('_wp_attachment_metadata'));
-  const data: Json = {};
+  const data: WpAttachmentFields = {};
   // prepend_attachment() on the_content, then wp_filter_content_tags() marks the image lazy.
   const description = () => {
     const image = attachmentLinkHtml(media, post.ID, 'medium', false)
@@ -117,11 +118,11 @@ export function attachmentSchemaFields(context: RestContext): string[] {
 }
 
 /** The attachment's `_links`: the post links an attachment has, `replies` while comments are open, the item it is attached to. */
-export function attachmentLinks(input: { restRoot: string; post: PostRow; allow: readonly string[]; parent?: { type: string; restBase: string }; actions: readonly string[] }): Json {
+export function attachmentLinks(input: { restRoot: string; post: PostRow; allow: readonly string[]; parent?: { type: string; restBase: string }; actions: readonly string[] }): WpLinks {
   const { post } = input;
   const v2 = `${input.restRoot}wp/v2/`;
   const self = `${v2}media/${post.ID}`;
-  const links: Json = {
+  const links: WpLinks = {
     self: [{ href: self, targetHints: { allow: [...input.allow] } }],
     collection: [{ href: `${v2}media` }],
     about: [{ href: `${v2}types/attachment` }],

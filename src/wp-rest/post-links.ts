@@ -1,5 +1,6 @@
 import type { PostRow } from '../wp/posts';
 import { supports, type RestPostType } from './post-type';
+import type { WpLinks } from './wp-objects';
 
 /**
  * WP_REST_Posts_Controller::prepare_links() and get_available_actions() as the server renders them: `self` with the
@@ -25,11 +26,11 @@ export interface PostLinkInput {
 
 export const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
-export function postLinks(input: PostLinkInput): Record<string, unknown> {
+export function postLinks(input: PostLinkInput): WpLinks {
   const { post, type } = input;
   const v2 = `${input.restRoot}wp/v2/`;
   const self = `${v2}${input.restBase}/${post.ID}`;
-  const links: Record<string, unknown> = {
+  const links: WpLinks = {
     self: [{ href: self, targetHints: { allow: [...input.allow] } }],
     collection: [{ href: `${v2}${input.restBase}` }],
     about: [{ href: `${v2}types/${post.post_type}` }],

@@ -8,6 +8,7 @@ import { theContentFilters, theExcerptFilters } from '../wp/text/the-content';
 import { postClass } from './post-class';
 import { supports, type RestPostType } from './post-type';
 import { includedFields, type RestContext } from './response-fields';
+import type { WpPostObject } from './wp-objects';
 
 /**
  * WordPress's post object (WP_REST_Posts_Controller::prepare_item_for_response()) for any post type: the keys in
@@ -48,7 +49,7 @@ export interface PostObjectOptions {
   /** is_sticky() (posts only), get_post_format() and the registered meta, for the types that have them. */
   sticky?: boolean;
   format?: string;
-  meta?: unknown;
+  meta?: Record<string, unknown>;
   /** Fields a controller leaves out of its objects (a plugin's subclass that drops `meta`). */
   omit?: readonly string[];
 }
@@ -97,7 +98,7 @@ export function postSchemaFields(type: RestPostType, context: RestContext): stri
   return fields;
 }
 
-export function postObject(source: PostObjectSource, options: PostObjectOptions): Record<string, unknown> {
+export function postObject(source: PostObjectSource, options: PostObjectOptions): WpPostObject {
   const { post } = source;
   const { type } = options;
   const context = options.context ?? 'view';
@@ -105,7 +106,7 @@ export function postObject(source: PostObjectSource, options: PostObjectOptions)
   const schema = postSchemaFields(type, context).filter((f) => !options.omit?.includes(f));
   const has = includedFields(schema, options.fields);
   const hidden = options.passwordRequired;
-  const data: Record<string, unknown> = {};
+  const data: WpPostObject = {};
   if (has('id')) data.id = post.ID;
   if (has('date')) data.date = rfc3339(post.post_date);
   if (has('date_gmt')) data.date_gmt = rfc3339(gmtOf(post.post_date_gmt, post.post_date, options.siteZone));
@@ -118,13 +119,13 @@ export function postObject(source: PostObjectSource, options: PostObjectOptions)
   if (has('type')) data.type = post.post_type;
   if (has('link')) data.link = source.permalink;
   if (has('title')) {
-    const title: Record<string, unknown> = {};
+    const title: NonNullable<WpPostObject['title']> = {};
     if (edit && has('title.raw')) title.raw = post.post_title;
     if (has('title.rendered')) title.rendered = theTitle(post.post_title);
     data.title = title;
   }
   if (has('content')) {
-    const content: Record<string, unknown> = {};
+    const content: NonNullable<WpPostObject['content']> = {};
     if (edit && has('content.raw')) content.raw = post.post_content;
     if (has('content.rendered')) content.rendered = hidden ? '' : theContentFilters(post.post_content);
     if (has('content.protected')) content.protected = post.post_password !== '';
@@ -132,11 +133,8 @@ export function postObject(source: PostObjectSource, options: PostObjectOptions)
     data.content = content;
   }
   if (has('excerpt')) {
-    const excerpt: Record<string, unknown> = {};
-    if (edit) excerpt.raw = post.post_excerpt;
-    excerpt.rendered = hidden ? '' : theExcerptFilters(wpTrimExcerpt(post.post_excerpt, post.post_content, type.excerptLength, { removeBlocks: true }));
-    excerpt.protected = post.post_password !== '';
-    data.excerpt = excerpt;
+    const rendered = hidden ? '' : theExcerptFilters(wpTrimExcerpt(post.post_excerpt, post.post_content, type.excerptLength, { removeBlocks: true }));
+    data.excerpt = { ...(edit ? { raw: post.post_excerpt } : {}), rendered, protected: post.post_password !== '' };
   }
   const thumbnail = Number.parseInt(source.meta('_thumbnail_id') ?? '', 10) || 0;
   if (has('author')) data.author = Number(post.post_author);

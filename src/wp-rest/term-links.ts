@@ -1,5 +1,6 @@
 import { withQuery } from '../http/context';
 import type { TermRow } from '../wp/terms';
+import type { WpLinks } from './wp-objects';
 
 /**
  * WP_REST_Terms_Controller::prepare_links() as the server renders them: `self` carries WordPress 6.7+'s targetHints
@@ -21,8 +22,8 @@ export const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated:
 export const termAllow = (canEdit: boolean, canDelete: boolean): string[] => ['GET', ...(canEdit ? ['POST', 'PUT', 'PATCH'] : []), ...(canDelete ? ['DELETE'] : [])];
 
 /** `wpV2Root` is rest_url('wp/v2/'). */
-export function termLinks(wpV2Root: string, tax: TermLinkTaxonomy, term: Pick<TermRow, 'term_id' | 'parent'>, parentExists: boolean, allow: readonly string[]): Record<string, unknown> {
-  const links: Record<string, unknown> = {
+export function termLinks(wpV2Root: string, tax: TermLinkTaxonomy, term: Pick<TermRow, 'term_id' | 'parent'>, parentExists: boolean, allow: readonly string[]): WpLinks {
+  const links: WpLinks = {
     self: [{ href: `${wpV2Root}${tax.restBase}/${term.term_id}`, targetHints: { allow: [...allow] } }],
     collection: [{ href: `${wpV2Root}${tax.restBase}` }],
     about: [{ href: `${wpV2Root}taxonomies/${tax.taxonomy}` }],

@@ -7,6 +7,7 @@ import type { WpData } from '../wp/wp-handle';
 import type { RestContext } from './response-fields';
 import { termAllow, termLinks } from './term-links';
 import type { RestCaller, RestTaxonomyRegistration, WpV2Registrations } from './wp-rest-context';
+import type { WpTermObject } from './wp-objects';
 
 /**
  * WordPress's REST term (WP_REST_Terms_Controller::prepare_item_for_response()): `id, count, description, link,
@@ -34,11 +35,11 @@ export async function termBatch(wp: WpData, site: SiteSettings, reg: WpV2Registr
   return { site, tax, chains, parents, allow };
 }
 
-export function wpTermObject(batch: TermBatch, term: TermRow, context: RestContext, withLinks = true): Record<string, unknown> {
+export function wpTermObject(batch: TermBatch, term: TermRow, context: RestContext, withLinks = true): WpTermObject {
   const { tax, site } = batch;
   const path = tax.hierarchical && batch.chains.has(term.term_id) ? slugPath(batch.chains, term.term_id) : [term.slug];
   const link = termLink(site, tax.rewrite(site), path);
-  const data: Record<string, unknown> =
+  const data: WpTermObject =
     context === 'embed'
       ? { id: term.term_id, link, name: term.name, slug: term.slug, taxonomy: term.taxonomy }
       : {

@@ -7,6 +7,7 @@ import { POST_TYPE, TAXONOMY } from '../registry/identifiers';
 import { ORGANIZER_META, VENUE_META } from '../registry/meta-keys';
 import type { TecEventHeadObject, TecOrganizerObject, TecPostHeadObject, TecVenueObject } from '../schemas/tec-objects';
 import type { CalendarEnv } from '../site/calendar-env';
+import type { WpPostObject } from '../../wp-rest/wp-objects';
 
 /**
  * The head of every `tec/v1` object — WordPress's post object of the type in the `view` context, without `meta` and
@@ -37,7 +38,7 @@ const categoryClasses = (set: PostSet, post: PostRow) => (classes: string[]) => 
   ...(set.terms.get(post.ID) ?? []).filter((t) => t.taxonomy === TAXONOMY.category).map((t) => `cat_${t.slug}`),
 ];
 
-function wpPostObject(env: CalendarEnv, set: PostSet, post: PostRow, passwordRequired: boolean): Record<string, unknown> {
+function wpPostObject(env: CalendarEnv, set: PostSet, post: PostRow, passwordRequired: boolean): WpPostObject {
   const type = TEC_REST_TYPES[post.post_type]!;
   return postObject(
     { post, meta: (key) => set.meta.first(post.ID, key), terms: set.terms.get(post.ID) ?? [], permalink: env.permalink(post) },
@@ -51,7 +52,7 @@ function wpPostObject(env: CalendarEnv, set: PostSet, post: PostRow, passwordReq
   );
 }
 
-// postObject (src/wp-rest/) builds the object of any type as a record; for these types in the view context its keys
+// postObject (src/wp-rest/) builds the object of any type (wp-rest/wp-objects.ts: every key optional); for these types in the view context its keys
 // are the heads of schemas/tec-objects.ts, which the tests check on every object the service answers.
 
 /** An event's head: WordPress's object with the event's terms and classes. */

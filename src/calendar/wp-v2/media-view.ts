@@ -13,6 +13,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
 import { capRecordOf, withCorePermalinks } from './post-view';
 import { metaValues } from './registered-meta';
+import type { WpAttachmentObject } from '../../wp-rest/wp-objects';
 
 /**
  * What the `wp/v2/media` routes share (docs/compat/wp-v2.md §6): the attachments' objects, the caller's rights on one
@@ -37,7 +38,7 @@ export function mediaObjects(given: CalendarEnv, library: Library, ids: readonly
   const schema = [...postSchemaFields(ATTACHMENT_TYPE, context).filter((f) => !ATTACHMENT_OMITS.includes(f)), ...attachmentSchemaFields(context)];
   const has = includedFields(schema, fields);
   const actions = context === 'edit' ? [...(env.write.unfilteredHtml ? ['unfiltered-html'] : []), ...(env.can('edit_others', subject) ? ['assign-author'] : [])] : [];
-  const out: Array<Record<string, unknown>> = [];
+  const out: WpAttachmentObject[] = [];
   for (const id of ids) {
     const post = library.attachments.posts.get(id);
     if (!post) continue;
@@ -47,11 +48,13 @@ export function mediaObjects(given: CalendarEnv, library: Library, ids: readonly
     const meta = (key: string) => library.attachments.meta.first(id, key);
     const link = attachmentPermalink(env, post, parent);
     // get_sample_permalink(): an unattached attachment's has no slug to edit; the slug is the one its title gives.
-    const object = postObject(
-      { post, meta, terms: [], permalink: link, sample: { template: parent ? `${env.permalink(parent)}%postname%/` : `${env.site.home}/?attachment_id=${id}`, slug: generatedSlug(post) } },
-      { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, omit: ATTACHMENT_OMITS, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
-    );
-    Object.assign(object, attachmentFields({ post, meta, media }, context, has));
+    const object: WpAttachmentObject = {
+      ...postObject(
+        { post, meta, terms: [], permalink: link, sample: { template: parent ? `${env.permalink(parent)}%postname%/` : `${env.site.home}/?attachment_id=${id}`, slug: generatedSlug(post) } },
+        { type: ATTACHMENT_TYPE, context, fields, passwordRequired: false, omit: ATTACHMENT_OMITS, siteZone: env.siteZone, meta: metaValues('attachment', library.attachments.meta, id, context === 'embed') },
+      ),
+      ...attachmentFields({ post, meta, media }, context, has),
+    };
     if (has('_links')) {
       const parentBase = parent ? (env.registry.loadOrder.find((d) => d.postType === parent.post_type)?.wpRestBase ?? parent.post_type) : '';
       object._links = attachmentLinks({ restRoot: root, post, allow: allowOf(rights), parent: parent ? { type: parent.post_type, restBase: parentBase } : undefined, actions });

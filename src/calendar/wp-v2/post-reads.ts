@@ -19,6 +19,7 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
 import { inOrder, kept, keptPost, keptRenders, keptRows, viewerKey } from '../post-resource/kept-objects';
 import { postObjects, postRights, restPostType, withCorePermalinks, type ViewRequest } from './post-view';
+import type { WpPostObject } from '../../wp-rest/wp-objects';
 
 /**
  * The reads of WordPress's posts controller on a calendar type: the collection (get_items_permissions_check(), the
@@ -97,7 +98,7 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
  * stamp of every family (revisions are shown too) for the same viewer, context and fields (keptRenders): only the
  * posts not kept since the last commit are read and rendered.
  */
-async function keptPostObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], request: ViewRequest, rows: readonly PostRow[] = []): Promise<Array<Record<string, unknown>>> {
+async function keptPostObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], request: ViewRequest, rows: readonly PostRow[] = []): Promise<WpPostObject[]> {
   const stamp = env.ctx.objects ? await env.ctx.changeStamp() : undefined;
   const viewer = viewerKey(env, `wp/v2 ${def.postType}`, [request.context, request.fields, request.params.password, request.excerptLength]);
   const render = async (missing: readonly number[]) => {

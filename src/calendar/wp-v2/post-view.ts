@@ -15,6 +15,7 @@ import { WP_META } from '../registry/meta-keys';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
 import { metaValues, registeredMetaSchema } from './registered-meta';
+import type { WpPostObject } from '../../wp-rest/wp-objects';
 
 /**
  * The calendar's posts as WordPress's own posts controller shows them (`wp/v2`): the registry's definition read as a
@@ -93,7 +94,7 @@ function actionsOf(env: CalendarEnv, def: PostTypeDefinition, type: RestPostType
 }
 
 /** The posts' objects with their `_links`, in the order given; `rows` are the posts as the request read them. */
-export async function postObjects(given: CalendarEnv, def: PostTypeDefinition, wp: WpData, rows: readonly PostRow[], request: ViewRequest): Promise<Array<Record<string, unknown>>> {
+export async function postObjects(given: CalendarEnv, def: PostTypeDefinition, wp: WpData, rows: readonly PostRow[], request: ViewRequest): Promise<WpPostObject[]> {
   const env = withCorePermalinks(given);
   const ids = rows.map((r) => r.ID);
   const type = { ...restPostType(env, def), ...(request.excerptLength !== undefined ? { excerptLength: request.excerptLength } : {}) };
@@ -104,7 +105,7 @@ export async function postObjects(given: CalendarEnv, def: PostTypeDefinition, w
   const actions = request.context === 'edit' ? actionsOf(env, def, type) : [];
   const template = env.permalink({ ID: 0, post_name: '%pagename%', post_status: 'publish', post_type: def.postType });
   const root = restRoot(env.site);
-  const out: Array<Record<string, unknown>> = [];
+  const out: WpPostObject[] = [];
   for (const row of rows) {
     const post = set.posts.get(row.ID) ?? row;
     const terms = set.terms.get(post.ID) ?? [];

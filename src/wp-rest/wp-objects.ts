@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts) and terms
+ * (term-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
+ * context (`view`, `embed`, `edit`), the type's supports and `_fields` decide which appear. They type the
+ * serializers; tests/wp-rest/wp-objects.test.ts checks every object the service answers on the plugin's recorded
+ * calendar against them. The schema an OPTIONS answer carries is WordPress's own, recorded (post-schema.ts).
+ */
+
+/** WordPress's `Y-m-d\TH:i:s` dates; a GMT date never set (a draft's) is null. */
+const wpDate = z.string().nullable();
+/** `_links`: relation → links; `_embedded`: relation → the linked objects (or errors). */
+const links = z.record(z.string(), z.array(z.looseObject({ href: z.string() })));
+const embedded = z.record(z.string(), z.array(z.unknown()));
+
+export type WpLinks = z.infer<typeof links>;
+
+/** The keys before the taxonomies' (WP_REST_Posts_Controller::get_item_schema() order). */
+const POST_HEAD = {
+  id: z.int(),
+  date: wpDate,
+  date_gmt: wpDate,
+  guid: z.strictObject({ rendered: z.string(), raw: z.string().optional() }),
+  modified: wpDate,
+  modified_gmt: wpDate,
+  password: z.string(),
+  slug: z.string(),
+  status: z.string(),
+  type: z.string(),
+  link: z.string(),
+  title: z.strictObject({ raw: z.string(), rendered: z.string() }).partial(),
+  content: z.strictObject({ raw: z.string(), rendered: z.string(), protected: z.boolean(), block_version: z.int() }).partial(),
+  excerpt: z.strictObject({ raw: z.string().optional(), rendered: z.string(), protected: z.boolean() }),
+  author: z.int(),
+  featured_media: z.int(),
+  parent: z.int(),
+  menu_order: z.int(),
+  comment_status: z.string(),
+  ping_status: z.string(),
+  sticky: z.boolean(),
+  template: z.string(),
+  format: z.string(),
+  /** The registered meta keys' values; `[]` where the type registers none. */
+  meta: z.union([z.array(z.never()), z.record(z.string(), z.unknown())]),
+};
+
+/** The keys after the taxonomies'. */
+const POST_TAIL = {
+  permalink_template: z.string(),
+  generated_slug: z.string(),
+  class_list: z.array(z.string()),
+};
+
+/** The keys the REST server adds last to any object. */
+const LINKED = { _links: links, _embedded: embedded };
+
+const WpPostFields = z.strictObject({ ...POST_HEAD, ...POST_TAIL, ...LINKED }).partial();
+
+/** A post object; its taxonomies' keys (the rest bases: `tags`, `tribe_events_cat` …) hold term ids. */
+export type WpPostObject = z.infer<typeof WpPostFields> & { [restBase: string]: unknown };
+
+/** The strict schema of a post type's objects, its taxonomies' rest bases in its order. */
+export function wpPostObjectSchema(restBases: readonly string[]) {
+  const terms = Object.fromEntries(restBases.map((base) => [base, z.array(z.int())]));
+  return z.strictObject({ ...POST_HEAD, ...terms, ...POST_TAIL, ...LINKED }).partial();
+}
+
+/** The keys WP_REST_Attachments_Controller adds after `class_list`. */
+const ATTACHMENT_FIELDS = {
+  description: z.strictObject({ raw: z.string().optional(), rendered: z.string() }),
+  caption: z.strictObject({ raw: z.string().optional(), rendered: z.string() }),
+  alt_text: z.string(),
+  media_type: z.enum(['image', 'file']),
+  mime_type: z.string(),
+  media_details: z.record(z.string(), z.unknown()),
+  post: z.int().nullable(),
+  source_url: z.string(),
+  missing_image_sizes: z.array(z.string()),
+  filename: z.string(),
+  /** As the attachment's metadata holds it: the integer WordPress writes, or what another writer stored. */
+  filesize: z.unknown(),
+  exif_orientation: z.int(),
+};
+
+const WpAttachmentFields = z.strictObject(ATTACHMENT_FIELDS).partial();
+export type WpAttachmentFields = z.infer<typeof WpAttachmentFields>;
+
+/** A media item: the post object of an attachment (no content, excerpt or terms), then the attachment's own keys. */
+export const WpAttachmentObject = z.strictObject({ ...POST_HEAD, ...POST_TAIL, ...ATTACHMENT_FIELDS, ...LINKED }).partial();
+export type WpAttachmentObject = z.infer<typeof WpAttachmentObject>;
+
+/** A term object (WP_REST_Terms_Controller): `parent` for hierarchical taxonomies; `embed` keeps id, link, name, slug, taxonomy. */
+export const WpTermObject = z
+  .strictObject({
+    id: z.int(),
+    count: z.int(),
+    description: z.string(),
+    link: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    taxonomy: z.string(),
+    parent: z.int(),
+    meta: z.array(z.never()),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpTermObject = z.infer<typeof WpTermObject>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { WpAttachmentObject, WpTermObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
+import { replayWp, startOnWpRows, wpExtraReads, wpReads, type WpAnswer } from '../support/wp-v2-answers';
+import type { TestApp } from '../support/test-app';
+
+/**
+ * The wp/v2 objects' schemas (src/wp-rest/wp-objects.ts), which type the post, media and term serializers, hold for
+ * what the service answers: every recorded read of the calendar's post types, taxonomies and media that answered 200 (any
+ * context, `_fields` and `_embed` included; not wrapped by `_envelope` or `_jsonp`) is sent to the service, and each
+ * object of its answer must parse with its strict schema, keys in the schema's order, and so must its nested objects.
+ */
+
+/** The taxonomies' rest bases of each post type, in the order its objects carry them. */
+const POST_TYPES: Record<string, readonly string[]> = { tribe_events: ['tags', 'tribe_events_cat'], tribe_venue: [], tribe_organizer: [] };
+const TAXONOMIES = ['tags', 'tribe_events_cat'];
+const BASES = [...Object.keys(POST_TYPES), ...TAXONOMIES, 'media'];
+const ROUTE = new RegExp(`^/wp/v2/(${BASES.join('|')})(?:/\\d+)?(?:\\?|$)`);
+
+const schemaOf = (base: string): z.ZodObject => (base === 'media' ? WpAttachmentObject : base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject);
+
+function recordedReads(): Array<[string, WpAnswer, string]> {
+  return Object.entries({ ...wpReads(), ...wpExtraReads() }).flatMap(([name, x]): Array<[string, WpAnswer, string]> => {
+    const match = ROUTE.exec(x.path);
+    if (!match || x.method !== 'GET' || x.status !== 200 || /[?&]_(envelope|jsonp)\b/.test(x.path)) return [];
+    return [[name, x, match[1]!]];
+  });
+}
+
+/** The object's keys must be the schema's in its order, at every level the schema describes as an object. */
+function expectSchemaOrder(schema: z.ZodObject, object: Record<string, unknown>): void {
+  expect(Object.keys(object)).toEqual(Object.keys(schema.shape).filter((key) => key in object));
+  for (const [key, value] of Object.entries(object)) {
+    const field: unknown = schema.shape[key];
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+    if (inner instanceof z.ZodObject && value !== null && typeof value === 'object' && !Array.isArray(value)) expectSchemaOrder(inner, value as Record<string, unknown>);
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startOnWpRows();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const reads = recordedReads();
+
+it('covers lists and single objects of every post type, taxonomy and media, in every context', () => {
+  for (const base of BASES) {
+    expect(reads.filter(([, x, b]) => b === base && /\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
+    expect(reads.filter(([, x, b]) => b === base && !/\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
+  }
+  for (const context of ['edit', 'embed']) expect(reads.some(([, x]) => x.path.includes(`context=${context}`))).toBe(true);
+});
+
+it.each(reads)('%s: every object parses with its schema, keys in its order', async (_name, x, base) => {
+  const res = await replayWp(t, x);
+  expect(res.status).toBe(200);
+  const body = JSON.parse(res.text) as unknown;
+  const objects = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>;
+  const schema = schemaOf(base);
+  for (const object of objects) {
+    // An object `_fields` narrows to no key is PHP's empty array, which JSON writes as `[]`.
+    if (Array.isArray(object)) {
+      expect(object).toEqual([]);
+      continue;
+    }
+    expect(schema.safeParse(object).error?.issues).toBeUndefined();
+    expectSchemaOrder(schema, object);
+  }
+});
+
+it('refuses a post with a key WordPress does not send or out of its type, and a term or media item with a post key', async () => {
+  const x = reads.find(([, r, base]) => base === 'tribe_events' && /\/\d+$/.test(r.path))![1];
+  const event = JSON.parse((await replayWp(t, x)).text) as Record<string, unknown>;
+  const schema = wpPostObjectSchema(POST_TYPES.tribe_events!);
+  expect(schema.safeParse(event).success).toBe(true);
+  expect(schema.safeParse({ ...event, venue: 3 }).success).toBe(false);
+  expect(schema.safeParse({ ...event, title: { rendered: 'x', protected: false } }).success).toBe(false);
+  expect(wpPostObjectSchema([]).safeParse(event).success).toBe(false);
+  expect(WpTermObject.safeParse(event).success).toBe(false);
+  expect(WpAttachmentObject.safeParse(event).success).toBe(false);
+});
