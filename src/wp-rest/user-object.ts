@@ -5,6 +5,7 @@ import type { UserRow } from '../wp/users';
 import { restRoot } from '../http/context';
 import { includedFields, type RestContext } from './response-fields';
 import { REGISTERED_USER_META, storedUserMetaKey } from './user-meta';
+import type { WpLinks, WpUserObject } from './wp-objects';
 
 /**
  * WordPress's REST user object (WP_REST_Users_Controller::prepare_item_for_response()): the keys in the schema's
@@ -67,7 +68,7 @@ function registeredMeta(stored: string | null | undefined): PhpValue | [] {
   return value === false ? [] : value;
 }
 
-export function userObject(source: UserSource, site: SiteSettings, options: { context: RestContext; fields?: unknown; prefix: string }): Record<string, unknown> {
+export function userObject(source: UserSource, site: SiteSettings, options: { context: RestContext; fields?: unknown; prefix: string }): WpUserObject {
   const { user, meta } = source;
   const context = options.context;
   const has = includedFields(
@@ -75,7 +76,7 @@ export function userObject(source: UserSource, site: SiteSettings, options: { co
     options.fields,
   );
   const text = (key: string) => meta.get(key) ?? '';
-  const data: Record<string, unknown> = {};
+  const data: WpUserObject = {};
   if (has('id')) data.id = user.ID;
   if (has('username')) data.username = user.user_login;
   if (has('name')) data.name = user.display_name;
@@ -104,7 +105,7 @@ export function userObject(source: UserSource, site: SiteSettings, options: { co
 const objectOrEmpty = (map: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => ({ ...(map ?? {}) });
 
 /** WP_REST_Users_Controller::prepare_links(), `self` with the methods this caller may use on the user. */
-export function userLinks(site: SiteSettings, userId: number, allow: readonly string[]): Record<string, unknown> {
+export function userLinks(site: SiteSettings, userId: number, allow: readonly string[]): WpLinks {
   const root = `${restRoot(site)}wp/v2/users`;
   // A user the caller may not read offers no method: the link has no hints.
   return { self: [{ href: `${root}/${userId}`, ...(allow.length > 0 ? { targetHints: { allow: [...allow] } } : {}) }], collection: [{ href: root }] };

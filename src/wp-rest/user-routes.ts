@@ -14,6 +14,7 @@ import { USER_SCHEMA } from './user-schema';
 import { accountArgs, createAccount, deleteAccount, deleteArgs, mayCreate, mayDelete, mayUpdate, updateAccount } from './user-writes';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
+import type { WpUserObject } from './wp-objects';
 
 /**
  * WordPress's users routes as a calendar's clients use them (WP_REST_Users_Controller): the collection, one user,
@@ -41,13 +42,13 @@ function capabilitiesOf(user: UserRow, caller: RestCaller, roleDefs: RoleDefinit
 }
 
 /** The users' objects, their meta read in one query. */
-async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: UserRow[], context: RestContext, fields: unknown, readable?: ReadonlySet<number>): Promise<Array<Record<string, unknown>>> {
+async function userObjects(ctx: WpRestContext, reg: WpV2Registrations, users: UserRow[], context: RestContext, fields: unknown, readable?: ReadonlySet<number>): Promise<WpUserObject[]> {
   const capsKey = `${ctx.wp.prefix}capabilities`;
   const meta = await getUsersMeta(ctx.wp, users.map((u) => u.ID), [...userObjectMetaKeys(ctx.wp.prefix), capsKey]);
   const site = await ctx.site();
   // The stored roles, read once for the page (other users' capabilities in `context=edit`).
   const roleDefs = context === 'edit' ? (((await getOption(ctx.wp, `${ctx.wp.prefix}user_roles`)) || {}) as RoleDefinitions) : {};
-  const out: Array<Record<string, unknown>> = [];
+  const out: WpUserObject[] = [];
   for (const user of users) {
     const own = meta.get(user.ID) ?? new Map<string, Array<string | null>>();
     const first = new Map([...own].map(([k, v]) => [k, v[0] ?? null]));
@@ -75,7 +76,7 @@ async function mayView(req: Req, reg: WpV2Registrations, id: number): Promise<tr
   return refusal('rest_user_cannot_view', caller.userId > 0);
 }
 
-async function single(req: Req, reg: WpV2Registrations, id: number): Promise<Record<string, unknown>> {
+async function single(req: Req, reg: WpV2Registrations, id: number): Promise<WpUserObject> {
   const user = await getUserById(req.ctx.wp, id);
   if (!user) throw wpV2Error('rest_user_invalid_id');
   const [object] = await userObjects(req.ctx, reg, [user], restContext(req.args.context), req.query._fields);

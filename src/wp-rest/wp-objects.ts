@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts) and terms
- * (term-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
+ * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts), terms
+ * (term-object.ts) and users (user-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
  * context (`view`, `embed`, `edit`), the type's supports and `_fields` decide which appear. They type the
  * serializers; tests/wp-rest/wp-objects.test.ts checks every object the service answers on the plugin's recorded
  * calendar against them. The schema an OPTIONS answer carries is WordPress's own, recorded (post-schema.ts).
@@ -107,3 +107,31 @@ export const WpTermObject = z
   .partial();
 
 export type WpTermObject = z.infer<typeof WpTermObject>;
+
+/** A user object (WP_REST_Users_Controller): `embed` and `view` keep id, name, url, description, link, slug, avatar_urls (and meta). */
+export const WpUserObject = z
+  .strictObject({
+    id: z.int(),
+    username: z.string(),
+    name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    url: z.string(),
+    description: z.string(),
+    link: z.string(),
+    locale: z.string(),
+    nickname: z.string(),
+    slug: z.string(),
+    roles: z.array(z.string()),
+    registered_date: z.string(),
+    /** The capabilities as the user's roles and own grants hold them (true, or what a stored grant says). */
+    capabilities: z.record(z.string(), z.unknown()),
+    extra_capabilities: z.record(z.string(), z.unknown()),
+    avatar_urls: z.record(z.string(), z.string()),
+    meta: z.record(z.string(), z.unknown()),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpUserObject = z.infer<typeof WpUserObject>;

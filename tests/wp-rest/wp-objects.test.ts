@@ -1,22 +1,24 @@
 import { z } from 'zod';
-import { WpAttachmentObject, WpTermObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
+import { WpAttachmentObject, WpTermObject, WpUserObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
 import { replayWp, startOnWpRows, wpExtraReads, wpReads, type WpAnswer } from '../support/wp-v2-answers';
 import type { TestApp } from '../support/test-app';
 
 /**
- * The wp/v2 objects' schemas (src/wp-rest/wp-objects.ts), which type the post, media and term serializers, hold for
- * what the service answers: every recorded read of the calendar's post types, taxonomies and media that answered 200 (any
- * context, `_fields` and `_embed` included; not wrapped by `_envelope` or `_jsonp`) is sent to the service, and each
- * object of its answer must parse with its strict schema, keys in the schema's order, and so must its nested objects.
+ * The wp/v2 objects' schemas (src/wp-rest/wp-objects.ts), which type the post, media, term and user serializers, hold
+ * for what the service answers: every recorded read of the calendar's post types, taxonomies, media and users that
+ * answered 200 (any context, `_fields` and `_embed` included; not wrapped by `_envelope` or `_jsonp`) is sent to the
+ * service, and each object of its answer must parse with its strict schema, keys in the schema's order, and so must
+ * its nested objects.
  */
 
 /** The taxonomies' rest bases of each post type, in the order its objects carry them. */
 const POST_TYPES: Record<string, readonly string[]> = { tribe_events: ['tags', 'tribe_events_cat'], tribe_venue: [], tribe_organizer: [] };
 const TAXONOMIES = ['tags', 'tribe_events_cat'];
-const BASES = [...Object.keys(POST_TYPES), ...TAXONOMIES, 'media'];
-const ROUTE = new RegExp(`^/wp/v2/(${BASES.join('|')})(?:/\\d+)?(?:\\?|$)`);
+const BASES = [...Object.keys(POST_TYPES), ...TAXONOMIES, 'media', 'users'];
+const ROUTE = new RegExp(`^/wp/v2/(${BASES.join('|')})(?:/\\d+|/me)?(?:\\?|$)`);
 
-const schemaOf = (base: string): z.ZodObject => (base === 'media' ? WpAttachmentObject : base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject);
+const OTHERS: Record<string, z.ZodObject> = { media: WpAttachmentObject, users: WpUserObject };
+const schemaOf = (base: string): z.ZodObject => OTHERS[base] ?? (base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject);
 
 function recordedReads(): Array<[string, WpAnswer, string]> {
   return Object.entries({ ...wpReads(), ...wpExtraReads() }).flatMap(([name, x]): Array<[string, WpAnswer, string]> => {
@@ -46,7 +48,7 @@ afterAll(async () => {
 
 const reads = recordedReads();
 
-it('covers lists and single objects of every post type, taxonomy and media, in every context', () => {
+it('covers lists and single objects of every post type, taxonomy, media and users, in every context', () => {
   for (const base of BASES) {
     expect(reads.filter(([, x, b]) => b === base && /\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
     expect(reads.filter(([, x, b]) => b === base && !/\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
@@ -71,7 +73,7 @@ it.each(reads)('%s: every object parses with its schema, keys in its order', asy
   }
 });
 
-it('refuses a post with a key WordPress does not send or out of its type, and a term or media item with a post key', async () => {
+it('refuses a post with a key WordPress does not send or out of its type, and a term, media item or user with a post key', async () => {
   const x = reads.find(([, r, base]) => base === 'tribe_events' && /\/\d+$/.test(r.path))![1];
   const event = JSON.parse((await replayWp(t, x)).text) as Record<string, unknown>;
   const schema = wpPostObjectSchema(POST_TYPES.tribe_events!);
@@ -81,4 +83,5 @@ it('refuses a post with a key WordPress does not send or out of its type, and a 
   expect(wpPostObjectSchema([]).safeParse(event).success).toBe(false);
   expect(WpTermObject.safeParse(event).success).toBe(false);
   expect(WpAttachmentObject.safeParse(event).success).toBe(false);
+  expect(WpUserObject.safeParse(event).success).toBe(false);
 });
