@@ -86,8 +86,11 @@ const ATTACHMENT_FIELDS = {
 const WpAttachmentFields = z.strictObject(ATTACHMENT_FIELDS).partial();
 export type WpAttachmentFields = z.infer<typeof WpAttachmentFields>;
 
-/** A media item: the post object of an attachment (no content, excerpt or terms), then the attachment's own keys. */
-export const WpAttachmentObject = z.strictObject({ ...POST_HEAD, ...POST_TAIL, ...ATTACHMENT_FIELDS, ...LINKED }).partial();
+/** A media item: the post object of an attachment (the controller shows no content, excerpt or terms), then the attachment's own keys. */
+export const WpAttachmentObject = z
+  .strictObject({ ...POST_HEAD, ...POST_TAIL, ...ATTACHMENT_FIELDS, ...LINKED })
+  .omit({ content: true, excerpt: true })
+  .partial();
 export type WpAttachmentObject = z.infer<typeof WpAttachmentObject>;
 
 /** A term object (WP_REST_Terms_Controller): `parent` for hierarchical taxonomies; `embed` keeps id, link, name, slug, taxonomy. */
