@@ -1,10 +1,11 @@
 import { scheduleFuturePost, unscheduleFuturePost } from './cron';
 import { addTrashedSuffix, claimPostSlug, slugFromTitle } from './post-slugs';
 import { addPostMeta, deletePostMeta, loadPostMeta } from './postmeta';
-import { getPost, insertPostRow, updatePostRow, ZERO_DATE, type PostRow } from './posts';
+import { getPost, insertPostRow, updatePostRow, type PostRow } from './posts';
 import { type TaxonomyRegistry } from './terms';
 import { recountObjectTerms } from './term-relationships';
-import { formatWallClock, localToUtc, utcToLocal } from '../php/date-time';
+import { formatWallClock } from '../php/date-time';
+import { DATE_FLOATING, isZeroDate, postSchedule } from './post-dates';
 import type { WpData } from './wp-handle';
 import { sanitizeTitle } from './text/formatting';
 import { postTextForDb, type PostTextField } from './post-save-filters';
@@ -67,7 +68,6 @@ export interface PostFields {
   slashed?: boolean;
 }
 
-const DATE_FLOATING = ['draft', 'pending', 'auto-draft'];
 const TEXT_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
 
 /** sanitize_post()'s save filters on one text field (post-save-filters.ts), kses included for users without unfiltered_html. */
@@ -75,22 +75,6 @@ const textForDb = (ctx: PostWriteContext, field: PostTextField, value: string, s
   postTextForDb(field, value, slashed, { unfilteredHtml: ctx.unfilteredHtml, uploadsHost: ctx.uploadsHost });
 /** The post fields whose changes the post_updated hook reports to listeners (dates, slug and guid are not). */
 const NOTED_FIELDS = ['post_title', 'post_content', 'post_excerpt', 'post_status', 'post_author', 'post_parent', 'menu_order', 'post_password', 'comment_status', 'ping_status'] as const;
-const isZero = (d: string | undefined) => !d || d === ZERO_DATE;
-
-/** The status WordPress actually stores: publish in the future becomes future and back (60 s margin). */
-function settleStatus(status: string, dateGmt: string, now: Date): string {
-  if (isZero(dateGmt)) return status;
-  const ahead = Date.parse(`${dateGmt.replace(' ', 'T')}Z`) - now.getTime();
-  if (status === 'publish' && ahead >= 60_000) return 'future';
-  if (status === 'future' && ahead < 60_000) return 'publish';
-  return status;
-}
-
-function resolveDates(ctx: PostWriteContext, status: string, date: string | undefined, dateGmt: string | undefined): { post_date: string; post_date_gmt: string } {
-  const post_date = !isZero(date) ? date! : !isZero(dateGmt) ? utcToLocal(dateGmt!, ctx.siteZone) : formatWallClock(ctx.now, ctx.siteZone);
-  const post_date_gmt = !isZero(dateGmt) ? dateGmt! : DATE_FLOATING.includes(status) ? ZERO_DATE : localToUtc(post_date, ctx.siteZone);
-  return { post_date, post_date_gmt };
-}
 
 async function afterStatusChange(wp: WpData, ctx: PostWriteContext, post: PostRow, previous: string | null): Promise<void> {
   if (previous !== post.post_status && (previous === 'publish' || post.post_status === 'publish')) {
@@ -101,9 +85,7 @@ async function afterStatusChange(wp: WpData, ctx: PostWriteContext, post: PostRo
 }
 
 export async function insertPost(wp: WpData, ctx: PostWriteContext, fields: PostFields): Promise<PostRow> {
-  const requested = fields.post_status ?? 'draft';
-  const dates = resolveDates(ctx, requested, fields.post_date, fields.post_date_gmt);
-  const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
+  const { post_status: status, ...dates } = postSchedule(fields.post_status ?? 'draft', fields.post_date, fields.post_date_gmt, ctx);
   const title = textForDb(ctx, 'post_title', fields.post_title ?? '', fields.slashed);
   const given = fields.post_name ? sanitizeTitle(fields.post_name) : '';
   const wantedId = fields.import_id && fields.import_id > 0 && !(await getPost(wp, fields.import_id)) ? fields.import_id : undefined;
@@ -147,15 +129,13 @@ export async function updatePost(wp: WpData, ctx: PostWriteContext, id: number, 
   const before = await getPost(wp, id);
   if (!before) throw new Error(`post ${id} does not exist`);
   // A never-dated draft is stamped "now" unless the caller sets a date on purpose.
-  const clearDate = DATE_FLOATING.includes(before.post_status) && !changes.edit_date && isZero(before.post_date_gmt);
+  const clearDate = DATE_FLOATING.includes(before.post_status) && !changes.edit_date && isZeroDate(before.post_date_gmt);
   const merged = { ...before, ...stripUndefined(changes) };
   // wp_update_post() runs the stored fields through the save filters again, with the new ones.
   for (const field of TEXT_FIELDS) merged[field] = changes[field] !== undefined ? textForDb(ctx, field, changes[field], changes.slashed) : textForDb(ctx, field, before[field], false);
-  const requested = merged.post_status;
-  const dates = clearDate
-    ? resolveDates(ctx, requested, formatWallClock(ctx.now, ctx.siteZone), undefined)
-    : resolveDates(ctx, requested, merged.post_date, changes.post_date !== undefined && changes.post_date_gmt === undefined ? undefined : merged.post_date_gmt);
-  const status = settleStatus(requested, dates.post_date_gmt, ctx.now);
+  const { post_status: status, ...dates } = clearDate
+    ? postSchedule(merged.post_status, formatWallClock(ctx.now, ctx.siteZone), undefined, ctx)
+    : postSchedule(merged.post_status, merged.post_date, changes.post_date !== undefined && changes.post_date_gmt === undefined ? undefined : merged.post_date_gmt, ctx);
 
   let post_name = merged.post_name;
   if (changes.post_name !== undefined) post_name = sanitizeTitle(changes.post_name);

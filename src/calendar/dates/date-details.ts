@@ -1,7 +1,7 @@
 import { isPhpNumeric } from '../../php/builtins';
 import { canonicalWall, parsePhpDate } from '../../php/php-date';
 import { formatWallClock } from '../../php/date-time';
-import { formatInstant, secondsToWall, wallToSeconds } from '../../php/zone-math';
+import { formatInstant } from '../../php/zone-math';
 
 /**
  * TEC's date helpers that read a date "as written": PHP runs with UTC as its default zone under WordPress, so
@@ -45,8 +45,7 @@ function cutoffSeconds(cutoff: string): number {
 /** Midnight (UTC fields) of the calendar date of the value; empty value → today per `now`. */
 function dayStart(value: string | number | null | undefined, now: Date): number {
   const seconds = value === null || value === undefined || value === '' || value === 0 ? Math.floor(now.getTime() / 1000) : utcSeconds(value, now);
-  const date = secondsToWall(seconds);
-  return wallToSeconds({ ...date, h: 0, i: 0, s: 0 });
+  return Math.floor(seconds / 86400) * 86400;
 }
 
 /**

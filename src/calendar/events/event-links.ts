@@ -9,7 +9,7 @@ import { checkImage, checkUser, isEmptyValue, ParamChecks } from '../post-resour
 import type { CalendarEnv } from '../site/calendar-env';
 import type { InlineArgs, WritePreparation } from '../post-resource/write-preparation';
 
-import { writeNewPost } from '../post-resource/write';
+import { writeNewPost } from '../post-resource/write-rows';
 import { isPositiveInt } from '../schemas/arg-validators';
 import { eventError } from './event-errors';
 

@@ -2,7 +2,7 @@ import { parseArgs } from '../../http/args';
 import { forbidden, invalidParams } from '../../http/errors';
 import type { PostCapRecord } from '../../auth/permissions';
 import { loadPostMeta } from '../../wp/postmeta';
-import { insertPost, trashPost as trashPostRow, updatePost as updatePostRow, type PostFields } from '../../wp/post-writer';
+import { trashPost as trashPostRow } from '../../wp/post-writer';
 import { getPost, type PostRow } from '../../wp/posts';
 import type { WpData } from '../../wp/wp-handle';
 import { WP_META } from '../registry/meta-keys';
@@ -13,6 +13,9 @@ import type { CalendarEnv } from '../site/calendar-env';
 import type { PostArgShapes, WriteArgs, WriteInput } from './define';
 import { saveModifiedFields } from './modified-fields';
 import { writePreparation } from './write-preparation';
+import { writeExistingPost, writeNewPost, type ImportFields } from './write-rows';
+
+export type { ImportFields } from './write-rows';
 
 /**
  * The one write path of the calendar's post types, whoever writes (a REST route, the fixture loader, the iCal import):
@@ -24,9 +27,6 @@ import { writePreparation } from './write-preparation';
  * A write that does not happen removes the images its validation downloaded. The REST routes run the same steps as
  * stages of the REST server (routes.ts); createPost/updatePost/trashPost run them for callers without a request.
  */
-
-/** What an importer may set beyond the REST arguments: the post's id (used when free), its password, a slug. */
-export type ImportFields = Pick<PostFields, 'import_id' | 'post_password' | 'post_name'>;
 
 /** What map_meta_cap reads from a post, including the status it had before it was trashed. */
 export async function capRecord(wp: WpData, post: PostRow): Promise<PostCapRecord> {
@@ -51,32 +51,6 @@ async function committing<T>(env: CalendarEnv, type: PostTypeDefinition, input: 
     await input.prepared.discard();
     throw error;
   }
-}
-
-/**
- * A create's rows, inside the caller's transaction: a duplicate the type recognises is reused (its meta overwritten),
- * otherwise a new post is inserted. An import (`imported` given) always inserts: every post it lists is its own.
- */
-export async function writeNewPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, given: WriteInput<WriteArgs<A>>, imported?: ImportFields): Promise<number> {
-  const replaced = await type.writer.beforeInsert?.(env, wp, given);
-  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
-  const duplicate = imported ? undefined : await type.writer.findDuplicate?.(env, wp, input);
-  // A reused duplicate keeps its post row as it is (post_modified included); only its meta is rewritten.
-  // The request's values go to wp_insert_post() as the plugin hands them over: read as slashed (see saved-meta.ts).
-  const post = duplicate ?? (await insertPost(wp, env.write, { ...(await type.writer.postFields(env, input)), ...input.columns, ...stripUndefined(imported ?? {}), post_type: type.postType, slashed: !env.fromFile }));
-  await type.writer.saveMeta(env, wp, post.ID, input, duplicate, duplicate !== undefined);
-  return post.ID;
-}
-
-/**
- * An update's rows, inside the caller's transaction: the posts it writes first (an inline venue or organizer, a
- * downloaded image: before the post's row and its revision), the post's fields, then its meta.
- */
-async function writeExistingPost<A extends PostArgShapes>(env: CalendarEnv, wp: WpData, type: PostTypeDefinition<A>, existing: PostRow, given: WriteInput<WriteArgs<A>>): Promise<void> {
-  const replaced = await type.writer.beforeInsert?.(env, wp, given);
-  const input = replaced ? { ...given, args: { ...given.args, ...replaced } } : given;
-  if (!type.writer.skipsPostUpdate?.(input)) await updatePostRow(wp, env.write, existing.ID, { ...(await type.writer.postFields(env, input, existing)), ...input.columns, slashed: !env.fromFile });
-  await type.writer.saveMeta(env, wp, existing.ID, input, existing);
 }
 
 /** The write step of a create; `finish` runs inside the transaction (the answer is read there). */
@@ -166,6 +140,4 @@ export async function trashPost(env: CalendarEnv, type: PostTypeDefinition, post
   if (!env.can('delete', { postType: type.postType }, await capRecord(env.ctx.wp, post))) throw forbidden(true);
   await commitTrash(env, type, post, async () => undefined);
 }
-
-const stripUndefined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
