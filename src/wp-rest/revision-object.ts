@@ -4,6 +4,7 @@ import { ZERO_DATE, type PostRow } from '../wp/posts';
 import { theTitle } from '../wp/text/formatting';
 import { theContentFilters, theExcerptFilters } from '../wp/text/the-content';
 import { includedFields, type RestContext } from './response-fields';
+import type { WpRevisionObject } from './wp-objects';
 
 /**
  * A revision (or autosave) as WordPress's revisions and autosaves controllers answer it
@@ -43,20 +44,20 @@ const dateResponse = (gmt: string, local?: string): string | null => (gmt === ZE
 export interface RevisionSource {
   post: PostRow;
   /** The registered meta of the parent's type, read from the revision (its defaults: revisions keep no meta). */
-  meta: unknown;
+  meta: WpRevisionObject['meta'];
   /** The parent post's wp/v2 route. */
   parentHref: string;
   /** An autosave's preview link (the autosaves controller's edit context). */
   previewLink?: string;
 }
 
-export function revisionObject(source: RevisionSource, options: { context: RestContext; fields?: unknown; autosave: boolean }): Json {
+export function revisionObject(source: RevisionSource, options: { context: RestContext; fields?: unknown; autosave: boolean }): WpRevisionObject {
   const { post } = source;
   const properties = options.autosave ? recordedSchema().autosaveProperties : recordedSchema().properties;
   const edit = options.context === 'edit';
   const schema = KEYS.filter((key) => properties[key]?.context?.includes(options.context));
   const has = includedFields(schema, options.fields);
-  const values: Json = {
+  const values: Omit<WpRevisionObject, '_links' | '_embedded'> = {
     author: Number(post.post_author),
     date: dateResponse(post.post_date_gmt, post.post_date),
     date_gmt: dateResponse(post.post_date_gmt),
@@ -73,8 +74,8 @@ export function revisionObject(source: RevisionSource, options: { context: RestC
     meta: source.meta,
     preview_link: source.previewLink,
   };
-  const data: Json = {};
-  for (const key of schema) if (has(key)) data[key] = values[key];
+  const data: WpRevisionObject = {};
+  for (const key of schema as Array<keyof typeof values>) if (has(key)) Object.assign(data, { [key]: values[key] });
   // A post answered as its own autosave (a draft's) has no parent to link.
   return post.post_parent > 0 ? { ...data, _links: { parent: [{ href: source.parentHref }] } } : data;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts), terms
- * (term-object.ts) and users (user-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
+ * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts), revisions and
+ * autosaves (revision-object.ts), terms (term-object.ts) and users (user-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
  * context (`view`, `embed`, `edit`), the type's supports and `_fields` decide which appear. They type the
  * serializers; tests/wp-rest/wp-objects.test.ts checks every object the service answers on the plugin's recorded
  * calendar against them. The schema an OPTIONS answer carries is WordPress's own, recorded (post-schema.ts).
@@ -92,6 +92,32 @@ export const WpAttachmentObject = z
   .omit({ content: true, excerpt: true })
   .partial();
 export type WpAttachmentObject = z.infer<typeof WpAttachmentObject>;
+
+/**
+ * A revision or an autosave (WP_REST_Revisions_Controller, WP_REST_Autosaves_Controller): the revision's own post
+ * fields in the controller's order, the parent type's registered meta, an autosave's `preview_link` (edit context).
+ */
+export const WpRevisionObject = z
+  .strictObject({
+    author: z.int(),
+    date: wpDate,
+    date_gmt: wpDate,
+    id: z.int(),
+    modified: wpDate,
+    modified_gmt: wpDate,
+    parent: z.int(),
+    slug: z.string(),
+    guid: POST_HEAD.guid,
+    title: z.strictObject({ raw: z.string().optional(), rendered: z.string() }),
+    content: z.strictObject({ raw: z.string().optional(), rendered: z.string() }),
+    excerpt: z.strictObject({ raw: z.string().optional(), rendered: z.string() }),
+    meta: POST_HEAD.meta,
+    preview_link: z.string(),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpRevisionObject = z.infer<typeof WpRevisionObject>;
 
 /** A term object (WP_REST_Terms_Controller): `parent` for hierarchical taxonomies; `embed` keeps id, link, name, slug, taxonomy. */
 export const WpTermObject = z

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { WpAttachmentObject, WpTermObject, WpUserObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
+import { WpAttachmentObject, WpRevisionObject, WpTermObject, WpUserObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
 import { replayWp, startOnWpRows, wpExtraReads, wpReads, type WpAnswer } from '../support/wp-v2-answers';
 import type { TestApp } from '../support/test-app';
 
 /**
- * The wp/v2 objects' schemas (src/wp-rest/wp-objects.ts), which type the post, media, term and user serializers, hold
- * for what the service answers: every recorded read of the calendar's post types, taxonomies, media and users that
+ * The wp/v2 objects' schemas (src/wp-rest/wp-objects.ts), which type the post, media, revision, term and user
+ * serializers, hold for what the service answers: every recorded read of the calendar's post types (their revisions
+ * and autosaves too), taxonomies, media and users that
  * answered 200 (any context, `_fields` and `_embed` included; not wrapped by `_envelope` or `_jsonp`) is sent to the
  * service, and each object of its answer must parse with its strict schema, keys in the schema's order, and so must
  * its nested objects.
@@ -15,10 +16,13 @@ import type { TestApp } from '../support/test-app';
 const POST_TYPES: Record<string, readonly string[]> = { tribe_events: ['tags', 'tribe_events_cat'], tribe_venue: [], tribe_organizer: [] };
 const TAXONOMIES = ['tags', 'tribe_events_cat'];
 const BASES = [...Object.keys(POST_TYPES), ...TAXONOMIES, 'media', 'users'];
-const ROUTE = new RegExp(`^/wp/v2/(${BASES.join('|')})(?:/\\d+|/me)?(?:\\?|$)`);
+/** A route of one of the bases, or of a post's revisions or autosaves (`<type>/<id>/revisions[/<id>]`). */
+const ROUTE = new RegExp(`^/wp/v2/(${BASES.join('|')})(?:/\\d+|/me)?(?:/(?:revisions|autosaves)(?:/\\d+)?)?(?:\\?|$)`);
+const isRevisions = (path: string): boolean => /\/(revisions|autosaves)\b/.test(path);
 
 const OTHERS: Record<string, z.ZodObject> = { media: WpAttachmentObject, users: WpUserObject };
-const schemaOf = (base: string): z.ZodObject => OTHERS[base] ?? (base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject);
+const schemaOf = (base: string, path: string): z.ZodObject =>
+  isRevisions(path) ? WpRevisionObject : (OTHERS[base] ?? (base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject));
 
 function recordedReads(): Array<[string, WpAnswer, string]> {
   return Object.entries({ ...wpReads(), ...wpExtraReads() }).flatMap(([name, x]): Array<[string, WpAnswer, string]> => {
@@ -54,6 +58,7 @@ it('covers lists and single objects of every post type, taxonomy, media and user
     expect(reads.filter(([, x, b]) => b === base && !/\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
   }
   for (const context of ['edit', 'embed']) expect(reads.some(([, x]) => x.path.includes(`context=${context}`))).toBe(true);
+  for (const kind of ['revisions', 'autosaves']) expect(reads.filter(([, x]) => x.path.includes(`/${kind}`)).length).toBeGreaterThan(0);
 });
 
 it.each(reads)('%s: every object parses with its schema, keys in its order', async (_name, x, base) => {
@@ -61,7 +66,7 @@ it.each(reads)('%s: every object parses with its schema, keys in its order', asy
   expect(res.status).toBe(200);
   const body = JSON.parse(res.text) as unknown;
   const objects = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>;
-  const schema = schemaOf(base);
+  const schema = schemaOf(base, x.path);
   for (const object of objects) {
     // An object `_fields` narrows to no key is PHP's empty array, which JSON writes as `[]`.
     if (Array.isArray(object)) {
@@ -84,4 +89,5 @@ it('refuses a post with a key WordPress does not send or out of its type, and a 
   expect(WpTermObject.safeParse(event).success).toBe(false);
   expect(WpAttachmentObject.safeParse(event).success).toBe(false);
   expect(WpUserObject.safeParse(event).success).toBe(false);
+  expect(WpRevisionObject.safeParse(event).success).toBe(false);
 });

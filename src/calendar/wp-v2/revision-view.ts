@@ -3,6 +3,7 @@ import { loadPostMeta } from '../../wp/postmeta';
 import { getPost, type PostRow } from '../../wp/posts';
 import { restContext } from '../../wp-rest/response-fields';
 import { revisionObject } from '../../wp-rest/revision-object';
+import type { WpRevisionObject } from '../../wp-rest/wp-objects';
 import { wpV2Error } from '../../wp-rest/wp-v2-errors';
 import type { PostTypeDefinition } from '../registry/post-type';
 import type { CalendarEnv } from '../site/calendar-env';
@@ -30,7 +31,7 @@ export async function mayReadRevisions(def: PostTypeDefinition, req: Req, of: 'r
  * The revisions' objects in the order of the rows, with the registered meta of the parent's type; autosaves
  * (`preview`: each one's preview link) as the autosaves controller shows them.
  */
-export async function revisionObjects(def: PostTypeDefinition, env: CalendarEnv, rows: readonly PostRow[], req: Req, preview?: (row: PostRow) => string): Promise<Array<Record<string, unknown>>> {
+export async function revisionObjects(def: PostTypeDefinition, env: CalendarEnv, rows: readonly PostRow[], req: Req, preview?: (row: PostRow) => string): Promise<WpRevisionObject[]> {
   const meta = await loadPostMeta(env.ctx.wp, rows.map((r) => r.ID));
   const parentHref = (row: PostRow) => `${restRoot(env.site)}wp/v2/${def.wpRestBase}/${row.post_parent}`;
   const context = restContext(req.params.context);
