@@ -6,6 +6,7 @@ import { contextArg } from './core-args';
 import { restContext, type RestContext } from './response-fields';
 import { refusal, wpV2Error } from './wp-v2-errors';
 import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
+import type { WpStatusObject } from './wp-objects';
 
 /**
  * `/wp/v2/statuses` (WP_REST_Post_Statuses_Controller): the registered post statuses that are not internal, then
@@ -74,8 +75,8 @@ const STATUS_SCHEMA = {
 };
 
 /** prepare_item_for_response(): the schema's fields of the context, then the `archives` link into the posts route. */
-function statusObject(site: SiteSettings, s: StatusRegistration, context: RestContext): Record<string, unknown> {
-  const all: Record<string, unknown> = {
+function statusObject(site: SiteSettings, s: StatusRegistration, context: RestContext): WpStatusObject {
+  const all: Omit<WpStatusObject, '_links' | '_embedded'> = {
     name: s.label,
     private: s.private,
     protected: s.protected,

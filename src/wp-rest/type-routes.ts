@@ -9,6 +9,7 @@ import { CURIES } from './term-links';
 import type { PostTypeRegistration, TaxonomyRegistration } from './type-registrations';
 import { POST_TYPE_SCHEMA, TAXONOMY_SCHEMA } from './type-schemas';
 import { refusal, wpV2Error } from './wp-v2-errors';
+import type { WpLinks, WpTaxonomyObject, WpTypeObject } from './wp-objects';
 import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-context';
 
 /**
@@ -20,35 +21,40 @@ import type { RestCaller, WpRestContext, WpV2Registrations } from './wp-rest-con
 const d = (description: string) => registered('description, type', description);
 
 /** The schema's keys per context, in its order. */
-const TYPE_KEYS: Record<RestContext, readonly string[]> = {
+const TYPE_KEYS: Record<RestContext, ReadonlyArray<keyof WpTypeObject>> = {
   view: ['description', 'hierarchical', 'has_archive', 'name', 'slug', 'icon', 'taxonomies', 'rest_base', 'rest_namespace', 'template', 'template_lock'],
   edit: ['capabilities', 'description', 'hierarchical', 'has_archive', 'visibility', 'viewable', 'labels', 'name', 'slug', 'icon', 'supports', 'taxonomies', 'rest_base', 'rest_namespace', 'template', 'template_lock'],
   embed: ['name', 'slug', 'icon', 'rest_base', 'rest_namespace'],
 };
 
-const TAXONOMY_KEYS: Record<RestContext, readonly string[]> = {
+const TAXONOMY_KEYS: Record<RestContext, ReadonlyArray<keyof WpTaxonomyObject>> = {
   view: ['name', 'slug', 'description', 'types', 'hierarchical', 'rest_base', 'rest_namespace'],
   edit: ['name', 'slug', 'capabilities', 'description', 'labels', 'types', 'show_cloud', 'hierarchical', 'rest_base', 'rest_namespace', 'visibility'],
   embed: ['name', 'slug', 'rest_base', 'rest_namespace'],
 };
 
-function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, source[k]]));
+/** The keys of the context, in its order. */
+function pick<T extends object>(source: T, keys: ReadonlyArray<keyof T>): Partial<T> {
+  return Object.fromEntries(keys.map((k) => [k, source[k]])) as Partial<T>;
 }
 
-function links(site: SiteSettings, collection: string, restBase: string, namespace: string): Record<string, unknown> {
+function links(site: SiteSettings, collection: string, restBase: string, namespace: string): WpLinks {
   return { collection: [{ href: `${restRoot(site)}wp/v2/${collection}` }], 'wp:items': [{ href: `${restRoot(site)}${namespace}/${restBase}` }], curies: CURIES };
 }
 
-function typeObject(site: SiteSettings, type: PostTypeRegistration, context: RestContext): Record<string, unknown> {
-  const data = pick({ ...type, name: type.labels.name }, TYPE_KEYS[context]);
+function typeObject(site: SiteSettings, type: PostTypeRegistration, context: RestContext): WpTypeObject {
+  const { capabilities, description, hierarchical, has_archive, visibility, viewable, labels, slug, icon, supports, taxonomies, rest_base, rest_namespace, template, template_lock } = type;
+  const all: WpTypeObject = { capabilities, description, hierarchical, has_archive, visibility, viewable, labels, name: labels.name ?? '', slug, icon, supports, taxonomies: [...taxonomies], rest_base, rest_namespace, template: [...template], template_lock };
+  const data = pick(all, TYPE_KEYS[context]);
   return { ...data, _links: links(site, 'types', type.rest_base, type.rest_namespace) };
 }
 
 /** The types a taxonomy is registered for: those whose registration names it, in registration order. */
-function taxonomyObject(site: SiteSettings, reg: WpV2Registrations, tax: TaxonomyRegistration, context: RestContext): Record<string, unknown> {
+function taxonomyObject(site: SiteSettings, reg: WpV2Registrations, tax: TaxonomyRegistration, context: RestContext): WpTaxonomyObject {
   const types = reg.postTypeRegistrations.filter((t) => t.taxonomies.includes(tax.slug)).map((t) => t.slug);
-  const data = pick({ ...tax, name: tax.labels.name, types }, TAXONOMY_KEYS[context]);
+  const { slug, capabilities, description, labels, show_cloud, hierarchical, rest_base, rest_namespace, visibility } = tax;
+  const all: WpTaxonomyObject = { name: labels.name ?? '', slug, capabilities, description, labels, types, show_cloud, hierarchical, rest_base, rest_namespace, visibility };
+  const data = pick(all, TAXONOMY_KEYS[context]);
   return { ...data, _links: links(site, 'taxonomies', tax.rest_base, tax.rest_namespace) };
 }
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The objects `wp/v2` sends for posts of any type (post-object.ts), media (attachment-object.ts), revisions and
- * autosaves (revision-object.ts), terms (term-object.ts) and users (user-object.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
+ * autosaves (revision-object.ts), terms (term-object.ts), users (user-object.ts), and the descriptions of post types,
+ * taxonomies (type-routes.ts) and statuses (status-routes.ts), as zod schemas of what the service builds, keys in WordPress's order. Every key is optional: the
  * context (`view`, `embed`, `edit`), the type's supports and `_fields` decide which appear. They type the
  * serializers; tests/wp-rest/wp-objects.test.ts checks every object the service answers on the plugin's recorded
  * calendar against them. The schema an OPTIONS answer carries is WordPress's own, recorded (post-schema.ts).
@@ -164,3 +165,65 @@ export const WpUserObject = z
   .partial();
 
 export type WpUserObject = z.infer<typeof WpUserObject>;
+
+/** A post type's description (WP_REST_Post_Types_Controller); `view` and `embed` keep fewer keys, in this order. */
+export const WpTypeObject = z
+  .strictObject({
+    capabilities: z.record(z.string(), z.string()),
+    description: z.string(),
+    hierarchical: z.boolean(),
+    has_archive: z.union([z.boolean(), z.string()]),
+    visibility: z.strictObject({ show_in_nav_menus: z.boolean(), show_ui: z.boolean() }),
+    viewable: z.boolean(),
+    labels: z.record(z.string(), z.string().nullable()),
+    name: z.string(),
+    slug: z.string(),
+    icon: z.string().nullable(),
+    supports: z.record(z.string(), z.unknown()),
+    taxonomies: z.array(z.string()),
+    rest_base: z.string(),
+    rest_namespace: z.string(),
+    template: z.array(z.unknown()),
+    template_lock: z.union([z.string(), z.literal(false)]),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpTypeObject = z.infer<typeof WpTypeObject>;
+
+/** A taxonomy's description (WP_REST_Taxonomies_Controller); `types` lists the post types it is registered for. */
+export const WpTaxonomyObject = z
+  .strictObject({
+    name: z.string(),
+    slug: z.string(),
+    capabilities: z.record(z.string(), z.string()),
+    description: z.string(),
+    labels: z.record(z.string(), z.string().nullable()),
+    types: z.array(z.string()),
+    show_cloud: z.boolean(),
+    hierarchical: z.boolean(),
+    rest_base: z.string(),
+    rest_namespace: z.string(),
+    visibility: z.record(z.string(), z.boolean()),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpTaxonomyObject = z.infer<typeof WpTaxonomyObject>;
+
+/** A post status (WP_REST_Post_Statuses_Controller). */
+export const WpStatusObject = z
+  .strictObject({
+    name: z.string(),
+    private: z.boolean(),
+    protected: z.boolean(),
+    public: z.boolean(),
+    queryable: z.boolean(),
+    show_in_list: z.boolean(),
+    slug: z.string(),
+    date_floating: z.boolean(),
+    ...LINKED,
+  })
+  .partial();
+
+export type WpStatusObject = z.infer<typeof WpStatusObject>;

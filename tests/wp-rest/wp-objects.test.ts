@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { WpAttachmentObject, WpRevisionObject, WpTermObject, WpUserObject, wpPostObjectSchema } from '../../src/wp-rest/wp-objects';
+import {
+  WpAttachmentObject, WpRevisionObject, WpStatusObject, WpTaxonomyObject, WpTermObject, WpTypeObject, WpUserObject, wpPostObjectSchema,
+} from '../../src/wp-rest/wp-objects';
 import { replayWp, startOnWpRows, wpExtraReads, wpReads, type WpAnswer } from '../support/wp-v2-answers';
 import type { TestApp } from '../support/test-app';
 
@@ -24,9 +26,13 @@ const OTHERS: Record<string, z.ZodObject> = { media: WpAttachmentObject, users: 
 const schemaOf = (base: string, path: string): z.ZodObject =>
   isRevisions(path) ? WpRevisionObject : (OTHERS[base] ?? (base in POST_TYPES ? wpPostObjectSchema(POST_TYPES[base]!) : WpTermObject));
 
-function recordedReads(): Array<[string, WpAnswer, string]> {
+/** The descriptions of post types, taxonomies and statuses: a list is an object keyed by name. */
+const DESCRIPTIONS: Record<string, z.ZodObject> = { types: WpTypeObject, taxonomies: WpTaxonomyObject, statuses: WpStatusObject };
+const DESCRIPTION_ROUTE = /^\/wp\/v2\/(types|taxonomies|statuses)(\/[a-z_-]+)?(?:\?|$)/;
+
+function recordedReads(route = ROUTE): Array<[string, WpAnswer, string]> {
   return Object.entries({ ...wpReads(), ...wpExtraReads() }).flatMap(([name, x]): Array<[string, WpAnswer, string]> => {
-    const match = ROUTE.exec(x.path);
+    const match = route.exec(x.path);
     if (!match || x.method !== 'GET' || x.status !== 200 || /[?&]_(envelope|jsonp)\b/.test(x.path)) return [];
     return [[name, x, match[1]!]];
   });
@@ -51,14 +57,19 @@ afterAll(async () => {
 });
 
 const reads = recordedReads();
+const descriptionReads = recordedReads(DESCRIPTION_ROUTE);
 
-it('covers lists and single objects of every post type, taxonomy, media and users, in every context', () => {
+it('covers lists and single objects of every post type, taxonomy, media, users, revisions, types, taxonomies and statuses, in every context', () => {
   for (const base of BASES) {
     expect(reads.filter(([, x, b]) => b === base && /\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
     expect(reads.filter(([, x, b]) => b === base && !/\/\d+(\?|$)/.test(x.path)).length).toBeGreaterThan(0);
   }
   for (const context of ['edit', 'embed']) expect(reads.some(([, x]) => x.path.includes(`context=${context}`))).toBe(true);
   for (const kind of ['revisions', 'autosaves']) expect(reads.filter(([, x]) => x.path.includes(`/${kind}`)).length).toBeGreaterThan(0);
+  for (const base of Object.keys(DESCRIPTIONS)) {
+    for (const single of [true, false]) expect(descriptionReads.some(([, x, b]) => b === base && (DESCRIPTION_ROUTE.exec(x.path)![2] !== undefined) === single)).toBe(true);
+    expect(descriptionReads.some(([, x, b]) => b === base && x.path.includes('context=edit'))).toBe(true);
+  }
 });
 
 it.each(reads)('%s: every object parses with its schema, keys in its order', async (_name, x, base) => {
@@ -78,6 +89,20 @@ it.each(reads)('%s: every object parses with its schema, keys in its order', asy
   }
 });
 
+it.each(descriptionReads)('%s: every type, taxonomy or status parses with its schema, keys in its order', async (_name, x, base) => {
+  const res = await replayWp(t, x);
+  expect(res.status).toBe(200);
+  const body = JSON.parse(res.text) as Record<string, Record<string, unknown>>;
+  const single = DESCRIPTION_ROUTE.exec(x.path)![2] !== undefined;
+  const objects = single ? [body] : Object.values(body);
+  // A list nothing is left of (no taxonomy for the type, `_fields` naming no type) is the plugin's empty answer.
+  if (objects.length === 0) expect(res.text).toBe(x.text);
+  for (const object of objects) {
+    expect(DESCRIPTIONS[base]!.safeParse(object).error?.issues).toBeUndefined();
+    expectSchemaOrder(DESCRIPTIONS[base]!, object);
+  }
+});
+
 it('refuses a post with a key WordPress does not send or out of its type, and a term, media item or user with a post key', async () => {
   const x = reads.find(([, r, base]) => base === 'tribe_events' && /\/\d+$/.test(r.path))![1];
   const event = JSON.parse((await replayWp(t, x)).text) as Record<string, unknown>;
@@ -90,4 +115,5 @@ it('refuses a post with a key WordPress does not send or out of its type, and a 
   expect(WpAttachmentObject.safeParse(event).success).toBe(false);
   expect(WpUserObject.safeParse(event).success).toBe(false);
   expect(WpRevisionObject.safeParse(event).success).toBe(false);
+  for (const schema of Object.values(DESCRIPTIONS)) expect(schema.safeParse(event).success).toBe(false);
 });
