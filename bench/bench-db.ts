@@ -189,12 +189,17 @@ export async function settle(url: string, log: (line: string) => void, maxSecond
   if (config.client !== 'mysql') return;
   const db = createDatabase(config);
   const started = Date.now();
+  // An idle MariaDB (10.5 and later) stops flushing once few pages are dirty; those it keeps cost a measurement
+  // nothing, so the dirty pages also count as settled once their number has not moved for ten seconds.
+  let dirtySince = { pages: -1, at: started };
   try {
     for (;;) {
       const rows = (await db.knex.raw("SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_history_list_length', 'Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')"))[0] as Array<{ Variable_name: string; Value: string }>;
       const v = Object.fromEntries(rows.map((r) => [r.Variable_name, Number(r.Value)]));
       const seconds = (Date.now() - started) / 1000;
-      if ((v.Innodb_history_list_length! < 1000 && v.Innodb_buffer_pool_pages_dirty! < v.Innodb_buffer_pool_pages_total! * 0.02) || seconds > maxSeconds) {
+      if (v.Innodb_buffer_pool_pages_dirty !== dirtySince.pages) dirtySince = { pages: v.Innodb_buffer_pool_pages_dirty!, at: Date.now() };
+      const flushed = v.Innodb_buffer_pool_pages_dirty! < v.Innodb_buffer_pool_pages_total! * 0.02 || Date.now() - dirtySince.at >= 10_000;
+      if ((v.Innodb_history_list_length! < 1000 && flushed) || seconds > maxSeconds) {
         log(`  settled after ${seconds.toFixed(0)} s (undo history ${v.Innodb_history_list_length}, dirty pages ${v.Innodb_buffer_pool_pages_dirty})`);
         return;
       }
