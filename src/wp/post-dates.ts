@@ -25,7 +25,12 @@ export interface PostSchedule {
 export function postSchedule(requested: string, date: string | undefined, dateGmt: string | undefined, site: { now: Date; siteZone: string }): PostSchedule {
   const post_date = !isZeroDate(date) ? date! : !isZeroDate(dateGmt) ? utcToLocal(dateGmt!, site.siteZone) : formatWallClock(site.now, site.siteZone);
   const post_date_gmt = !isZeroDate(dateGmt) ? dateGmt! : DATE_FLOATING.includes(requested) ? ZERO_DATE : localToUtc(post_date, site.siteZone);
-  const ahead = isZeroDate(post_date_gmt) ? 0 : Date.parse(`${post_date_gmt.replace(' ', 'T')}Z`) - site.now.getTime();
-  const post_status = requested === 'publish' && ahead >= 60_000 ? 'future' : requested === 'future' && !isZeroDate(post_date_gmt) && ahead < 60_000 ? 'publish' : requested;
+  // The status WordPress stores: `publish` dated a minute or more ahead becomes `future`, a `future` not ahead `publish`.
+  let post_status = requested;
+  if (!isZeroDate(post_date_gmt)) {
+    const ahead = Date.parse(`${post_date_gmt.replace(' ', 'T')}Z`) - site.now.getTime();
+    if (requested === 'publish' && ahead >= 60_000) post_status = 'future';
+    if (requested === 'future' && ahead < 60_000) post_status = 'publish';
+  }
   return { post_date, post_date_gmt, post_status };
 }
