@@ -1,6 +1,5 @@
 import { errorCatalogue, entry, RestError, type ParamProblem } from '../http/errors';
 import { localToUtc, utcToLocal } from '../php/date-time';
-import { urlEncode } from '../php/url-encoding';
 import { type PostFilter, type TaxClause } from '../wp/post-query';
 import { fieldOrder, metaOrder, type OrderTerm } from '../wp/post-pages';
 import type { WpData } from '../wp/wp-handle';
@@ -146,32 +145,4 @@ export async function collectionQuery(wp: WpData, args: CollectionArgs, options:
   }
   if (clauses.length > 0) filter.taxQuery = { relation: args.tax_relation ?? 'AND', clauses };
   return { filter, order: orderOf(wp, args, options) };
-}
-
-/** build_query() after urlencode_deep(): nested keys as `k%5B0%5D`, values urlencoded, a bare `k` for an empty value. */
-function buildQuery(params: Record<string, unknown>, prefix?: string): string[] {
-  const out: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    const name = prefix ? `${prefix}%5B${key}%5D` : key;
-    if (value === null || value === undefined) continue;
-    if (typeof value === 'object') out.push(...buildQuery(value as Record<string, unknown>, name));
-    else out.push(value === '' ? name : `${name}=${urlEncode(value === false ? '0' : value === true ? '1' : String(value))}`);
-  }
-  return out;
-}
-
-/**
- * The answer's paging headers: the totals, and `prev`/`next` links built from the request's own query string. The
- * posts and terms controllers point `prev` past the last page back to the last page; the search controller does not
- * (`clampPrev: false`).
- */
-export function pagingHeaders(collectionUrl: string, query: Record<string, unknown>, page: number, total: number, perPage: number, clampPrev = true): Record<string, string | number> {
-  const maxPages = Math.ceil(total / perPage);
-  const headers: Record<string, string | number> = { 'X-WP-Total': total, 'X-WP-TotalPages': maxPages };
-  const link = (n: number) => `${collectionUrl}?${buildQuery({ ...query, page: n }).join('&')}`;
-  const links: string[] = [];
-  if (page > 1) links.push(`<${link(clampPrev ? Math.min(page - 1, maxPages) : page - 1)}>; rel="prev"`);
-  if (maxPages > page) links.push(`<${link(page + 1)}>; rel="next"`);
-  if (links.length > 0) headers.Link = links.join(', ');
-  return headers;
 }

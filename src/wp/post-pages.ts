@@ -59,8 +59,8 @@ export interface CountOf {
   distinct?: string;
   /** The change stamp read before the count (WpData.changeStamp): the total is kept under it until the next commit. */
   stamp?: Promise<string | undefined>;
-  /** Counts the same rows another way (from kept counts); the query still names the total in the cache. */
-  count?: () => Promise<number>;
+  /** Counts the same rows another way (from kept counts), or says it cannot (undefined): the query counts them then. The query still names the total in the cache. */
+  fromCounts?: () => Promise<number | undefined>;
 }
 
 /** A page of ids and its total, each settled when its own statement answers. */
@@ -87,7 +87,7 @@ export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order:
  * matching is its whole cost (a search narrowed by a text index: no ordered LIMIT stops early there, and a count
  * would do the same work again).
  */
-export function pendingWholeList(matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn: string): PendingPage {
+function pendingWholeList(matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn: string): PendingPage {
   const all = idsOf(orderedIds(matching, order, idColumn));
   return { ids: all.then((ids) => ids.slice(offset, offset + limit)), total: all.then((ids) => ids.length) };
 }
@@ -113,7 +113,7 @@ const idsOf = (query: Knex.QueryBuilder): Promise<number[]> => (query as Promise
  * distinct rows is among the first `offset + limit` of its own branch, as every row before it there is before it
  * in the union too.
  */
-export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuilder[], order: readonly OrderTerm[], limit: number, offset: number, idColumn: string, counted: CountOf, overlapping = false): PendingPage {
+function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuilder[], order: readonly OrderTerm[], limit: number, offset: number, idColumn: string, counted: CountOf, overlapping = false): PendingPage {
   const keys = order.map((_, i) => `o${i}`);
   const parts = branches.map((branch, b) => {
     const first = branch.clone().clearSelect().select({ ID: idColumn, ...Object.fromEntries(order.map((o, i) => [keys[i], o.column])) });
@@ -128,6 +128,31 @@ export function pendingMergedPage(wp: WpData, branches: readonly Knex.QueryBuild
   return { ids: idsOf(page), total: countTotal(wp, counted) };
 }
 
+/**
+ * How a page is read: an ordered LIMIT on one query (pendingPageOfIds), every match of one query at once
+ * (pendingWholeList), or the union of several queries' first rows merged (pendingMergedPage). The total counts
+ * `counted`, by default the first query's matches.
+ */
+export interface PageRead {
+  kind: 'ordered' | 'whole' | 'merged';
+  queries: readonly Knex.QueryBuilder[];
+  order: readonly OrderTerm[];
+  limit: number;
+  offset: number;
+  idColumn: string;
+  counted?: CountOf;
+  /** Merged queries may give the same row (pendingMergedPage). */
+  overlapping?: boolean;
+}
+
+export function pendingPage(wp: WpData, read: PageRead): PendingPage {
+  const { queries, order, limit, offset, idColumn } = read;
+  if (read.kind === 'whole') return pendingWholeList(queries[0]!, order, limit, offset, idColumn);
+  const counted = read.counted ?? { query: queries[0]! };
+  if (read.kind === 'merged') return pendingMergedPage(wp, queries, order, limit, offset, idColumn, counted, read.overlapping);
+  return pendingPageOfIds(wp, queries[0]!, order, limit, offset, idColumn, counted);
+}
+
 /** The page of ids and the total (pendingPageOfIds), both settled. */
 export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): Promise<PageOfIds> {
   const pending = pendingPageOfIds(wp, matching, order, limit, offset, idColumn, counted);
@@ -138,7 +163,9 @@ export async function pageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: 
 /** The total of a page: kept until the next commit when the caller read the change stamp (CountOf.stamp). */
 function countTotal(wp: WpData, counted: CountOf): Promise<number> {
   const statement = countStatement(wp, { total: counted });
-  const run = counted.count ?? (() => countsOf(statement, ['total']).then((counts) => counts.total!));
+  const byQuery = () => countsOf(statement, ['total']).then((counts) => counts.total!);
+  const fromCounts = counted.fromCounts;
+  const run = fromCounts ? () => fromCounts().then((total) => total ?? byQuery()) : byQuery;
   const cache = wp.counts;
   if (!counted.stamp || !cache) return run();
   const { sql, bindings } = statement.toSQL();

@@ -32,7 +32,7 @@ function compare(query: Knex.QueryBuilder, column: Column, operator: string, val
   else query.where(column, operator, value);
 }
 
-export function whereWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow): void {
+function whereWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow): void {
   if (w.startFrom !== undefined) compare(query, columns.start, '>=', w.startFrom);
   if (w.endUntil !== undefined) compare(query, columns.end, '<=', w.endUntil);
   if (w.startsBefore !== undefined) compare(query, columns.start, '<', w.startsBefore);
@@ -69,13 +69,22 @@ function localStartBounds(w: EventWindow, ranged: boolean): StartDays {
 }
 
 /**
- * The window's conditions on the event or occurrence index `x` (`columns`: its local or UTC dates; `ranged`: compared
- * on the UTC dates but listed by the local start, whose day-wide range then bounds the key). An event ends after it
- * starts, so "ends by E" also bounds the start, which closes the key's start range on both sides; unbounded dates
- * must still exist, as the meta join requires. Returns the bounds the conditions put on the local start.
+ * How a list compares its window: on the date meta or the plugin's occurrences (`dates`), on the event or occurrence
+ * index (`index`), or on the index's UTC dates while it lists by the local start (`index-by-local-start`), whose
+ * day-wide range then bounds the key.
  */
-export function whereIndexWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow, ranged: boolean): StartDays {
+export type WindowRead = 'dates' | 'index' | 'index-by-local-start';
+
+/**
+ * The window's conditions on the compared date columns. On an index `x` more is said, for its key: an event ends
+ * after it starts, so "ends by E" also bounds the start, which closes the key's start range on both sides; unbounded
+ * dates must still exist, as the meta join requires. Returns the bounds the conditions put on the index's local
+ * start (none on the date meta), by which a search reads its postings.
+ */
+export function whereEventWindow(query: Knex.QueryBuilder, columns: { start: Column; end: Column }, w: EventWindow, read: WindowRead): StartDays {
   whereWindow(query, columns, w);
+  if (read === 'dates') return {};
+  const ranged = read === 'index-by-local-start';
   if (ranged) {
     const range = localStartRange(w);
     if (range.from !== undefined) query.where('x.start_date', '>=', range.from);

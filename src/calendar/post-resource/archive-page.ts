@@ -23,9 +23,11 @@ export async function serializePage(
   stamp?: Promise<string | undefined>,
 ): Promise<ReadonlyArray<Record<string, unknown>>> {
   const read = stamp && (env.ctx.pages || env.ctx.objects) ? await stamp : undefined;
-  const viewer = viewerKey(env, `tribe ${def.name}`, [params.context, params.password]);
-  const render = async () => inOrder(ids, await keptRenders(env, read, viewer, ids, (missing) => renderObjects(env, def, wp, params, missing, read !== undefined)));
-  return read !== undefined && env.ctx.pages ? env.ctx.pages.through(read, `${viewer}\u0001${ids.join(',')}`, render) : render();
+  const viewer = { kind: `tribe ${def.name}`, values: [params.context, params.password] };
+  const renderMissing = (missing: readonly number[]) => renderObjects(env, def, wp, params, missing, read !== undefined);
+  const render = async () => inOrder(ids, await keptRenders(env, read, viewer, ids, renderMissing));
+  // The page is kept for the viewer its objects were rendered for.
+  return read !== undefined && env.ctx.pages ? env.ctx.pages.through(read, `${viewerKey(env, viewer)}\u0001${ids.join(',')}`, render) : render();
 }
 
 /**

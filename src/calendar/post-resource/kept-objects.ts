@@ -23,11 +23,17 @@ export function keptUnder(env: CalendarEnv, what: 'pages' | 'objects' = 'pages')
   return stamp;
 }
 
+/** Which renders a viewer shares: the API and type (`kind`), and the request values the rendering reads. */
+export interface Viewer {
+  kind: string;
+  values: readonly unknown[];
+}
+
 /**
  * Who sees an object as it was rendered: the API and type, the site (root, settings), the caller (user,
  * capabilities) and the request values the rendering reads (`context`, `password`, `_fields`…).
  */
-export function viewerKey(env: CalendarEnv, kind: string, values: readonly unknown[]): string {
+export function viewerKey(env: CalendarEnv, { kind, values }: Viewer): string {
   const { userId, caps } = env.ctx.principal;
   return [kind, env.root, env.site.fingerprint, userId, JSON.stringify(caps), JSON.stringify(values)].join('\u0001');
 }
@@ -40,7 +46,7 @@ export function viewerKey(env: CalendarEnv, kind: string, values: readonly unkno
 export async function keptRenders<T extends object>(
   env: CalendarEnv,
   stamp: string | undefined,
-  viewer: string,
+  viewer: Viewer,
   ids: readonly number[],
   render: (ids: readonly number[]) => Promise<Map<number, T>>,
   current: (value: T) => boolean = () => true,
@@ -48,15 +54,16 @@ export async function keptRenders<T extends object>(
   // One cache holds the renders of every API; a viewer key names the API, so a value is always of its kind.
   const objects = env.ctx.objects as { peek(stamp: string, key: string): T | undefined; keep(stamp: string, key: string, value: T): void } | undefined;
   if (stamp === undefined || !objects) return render(ids);
+  const key = viewerKey(env, viewer);
   const found = new Map<number, T>();
   for (const id of ids) {
-    const known = objects.peek(stamp, `${viewer}\u0001${id}`);
+    const known = objects.peek(stamp, `${key}\u0001${id}`);
     if (known && current(known)) found.set(id, known);
   }
   const missing = [...new Set(ids.filter((id) => !found.has(id)))];
   if (missing.length > 0) {
     for (const [id, value] of await render(missing)) {
-      objects.keep(stamp, `${viewer}\u0001${id}`, value);
+      objects.keep(stamp, `${key}\u0001${id}`, value);
       found.set(id, value);
     }
   }

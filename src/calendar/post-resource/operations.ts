@@ -9,7 +9,7 @@ import type { OperationInput, PostArgShapes } from './define';
 import { maskProtected } from './password';
 import { loadBundle } from './post-bundle';
 import { capRecord, commitCreate, commitTrash, commitUpdate } from './write';
-import { kept, keptPost, keptPostBySlug, keptRenders, keptUnder, viewerKey } from './kept-objects';
+import { kept, keptPost, keptPostBySlug, keptRenders, keptUnder } from './kept-objects';
 
 /**
  * The item operations of the post engine's routes: target lookup, the update/delete permission with WordPress's meta
@@ -79,7 +79,7 @@ export async function readItem(env: CalendarEnv, def: PostTypeDefinition, input:
   const render = async () => serializeOne(env, def, env.ctx.wp, post.ID, { jsonLd: true, mask: access.mask, row: post });
   const read = await stamp;
   if (read === undefined) return render();
-  const viewer = viewerKey(env, `tribe ${def.name} item`, [access.mask]);
+  const viewer = { kind: `tribe ${def.name} item`, values: [access.mask] };
   const objects = await keptRenders(env, read, viewer, [post.ID], async () => new Map([[post.ID, kept(await render())]]));
   return objects.get(post.ID)!;
 }

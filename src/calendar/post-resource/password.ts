@@ -58,3 +58,11 @@ export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<s
   const editContext = params.context === 'edit' && env.can('edit', { postType: post.post_type }, post);
   return hasPasswordAccess(post.post_password, params.password, editContext);
 }
+
+/** tec/v1's password state of a post: without its password in `?password=` every caller, administrators included, sees it masked. */
+export type PasswordState = 'none' | 'given' | 'required';
+
+export function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
+  if (post.post_password === '') return 'none';
+  return params.password === post.post_password ? 'given' : 'required';
+}

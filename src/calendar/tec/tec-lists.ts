@@ -1,7 +1,5 @@
-import { RestResponse } from '../../http/response';
+import type { RestResponse } from '../../http/response';
 import { keptUnder } from '../post-resource/kept-objects';
-import { withQuery } from '../../http/context';
-import { urlEncode } from '../../php/url-encoding';
 import type { StatusFilter } from '../../wp/post-query';
 import type { ArgValues } from '../../http/args';
 import { linkedPage } from '../data/linked-query';
@@ -17,8 +15,7 @@ import { postIdsOfType } from '../../wp/posts';
 import type { CalendarEnv } from '../site/calendar-env';
 import type { TecEventListArgs, TecLinkedListArgs, TecOrderBy } from './tec-args';
 import { tecDefaultPerPage } from './default-per-page';
-import { pageNotFound } from './tec-errors';
-import { readableTecObjects } from './tec-view';
+import { collectionResponse } from './tec-collection';
 
 /**
  * The three collections of tec/v1: a page of ids from the same queries and indexes as tribe/events/v1 (the event
@@ -33,47 +30,6 @@ function listedStatus(env: CalendarEnv, postType: string, asked: string[] | unde
   return { in: asked !== undefined && env.can('edit', { postType }) ? asked : ['publish'] };
 }
 
-/** A query value as PHP's build_query() writes it after the arguments were sanitized: lists as `key[i]`. */
-function queryPairs(key: string, value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => queryPairs(`${key}[${i}]`, v));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => queryPairs(`${key}[${k}]`, v));
-  const text = value === true ? '1' : value === false || value === undefined || value === null ? '' : String(value);
-  return [text === '' ? urlEncode(key) : `${urlEncode(key)}=${urlEncode(text)}`];
-}
-
-/** WordPress's `Link` header of a page: the request's query with `page` replaced or appended, next before prev. */
-function pagingLink(env: CalendarEnv, route: string, query: Record<string, unknown>, lists: Record<string, unknown>, page: number, totalPages: number): string | undefined {
-  const url = (n: number) => {
-    const pairs = Object.entries(query)
-      .filter(([key]) => key !== 'page')
-      .flatMap(([key, value]) => queryPairs(key, key in lists ? lists[key] : value));
-    return withQuery(`${env.root}${route}`, [...pairs, `page=${n}`].join('&'));
-  };
-  const links: string[] = [];
-  if (page < totalPages) links.push(`<${url(page + 1)}>; rel="next"`);
-  if (page > 1) links.push(`<${url(page - 1)}>; rel="prev"`);
-  return links.length > 0 ? links.join(', ') : undefined;
-}
-
-interface Listed {
-  ids: readonly number[];
-  total: number;
-  page: number;
-  perPage: number;
-  /** Sanitized list values the paging links show as lists. */
-  lists: Record<string, unknown>;
-}
-
-async function listResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed, stamp?: Promise<string | undefined>): Promise<RestResponse> {
-  if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
-  // The headers count every match, readable or not: they need the totals alone.
-  const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
-  const headers: Record<string, string | number> = { 'X-WP-Total': listed.total, 'X-WP-TotalPages': totalPages };
-  const link = pagingLink(env, def.restBase, input.query, listed.lists, listed.page, totalPages);
-  if (link) headers.Link = link;
-  return new RestResponse(await readableTecObjects(env, def, listed.ids, input.params, await stamp), 200, headers);
-}
-
 const paging = (args: { page?: number; per_page?: number }, env: CalendarEnv) => {
   const page = args.page ?? 1;
   const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? tecDefaultPerPage(env.site));
@@ -85,6 +41,7 @@ const ORDER_COLUMNS: Record<TecOrderBy, EventOrder['by']> = { event_date: 'start
 export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput<ArgValues<typeof TecEventListArgs>>): Promise<RestResponse> {
   const a = input.args;
   const { page, perPage, offset } = paging(a, env);
+  const status = listedStatus(env, def.postType, a.status);
   const numbers = (v: unknown[] | undefined) => (v ?? []).map(Number);
   const window = siteWallWindow(env, a);
   const search = typeof a.search === 'string' && a.search !== '' ? { text: a.search, excludeProtected: !env.ctx.isLoggedIn() } : undefined;
@@ -94,7 +51,7 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
     def.postType,
     {
       filter: {
-        status: listedStatus(env, def.postType, a.status),
+        status,
         parent: a.post_parent,
         search,
         metaNumericIn: [
@@ -113,7 +70,7 @@ export async function listTecEvents(env: CalendarEnv, def: PostTypeDefinition, i
     { byPostDate: false, limit: perPage, offset, stamp: env.ctx.pages ? stamp : undefined },
   );
   const [ids, total] = await Promise.all([pending.ids, pending.total]);
-  return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } }, stamp);
+  return collectionResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, categories: a.categories, tags: a.tags, featured: a.featured, ticketed: a.ticketed } }, stamp);
 }
 
 export function listTecLinked(linkKey: string) {
@@ -138,6 +95,6 @@ export function listTecLinked(linkKey: string) {
       perPage,
       offset,
     );
-    return listResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } }, stamp);
+    return collectionResponse(env, def, input, { ids, total, page, perPage, lists: { status: a.status, has_events: a.has_events, only_with_upcoming: a.only_with_upcoming } }, stamp);
   };
 }

@@ -11,21 +11,14 @@ import type { CalendarEnv } from '../site/calendar-env';
 import { tecEventObject, tecEventTurns } from './tec-event-object';
 import { tecOrganizerObject, tecVenueObject } from './tec-object';
 import { requestedFields, withLinkedNarrowed } from './linked-fields';
-import { inOrder, kept, keptPost, keptRenders, viewerKey } from '../post-resource/kept-objects';
+import { inOrder, kept, keptPost, keptRenders } from '../post-resource/kept-objects';
+import { passwordState } from '../post-resource/password';
 
 /**
  * What the tec/v1 routes share over the registry's types: the objects of a batch of posts (loaded in a fixed number
  * of queries), the password state of a post for a request, and the read rule of one post (the type's route, then
  * WordPress's read_post through the registry's permissions).
  */
-
-export type PasswordState = 'none' | 'given' | 'required';
-
-/** Without the post's password in `?password=` every caller, administrators included, sees it masked. */
-function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
-  if (post.post_password === '') return 'none';
-  return params.password === post.post_password ? 'given' : 'required';
-}
 
 /** The objects of these posts in the order given; ids that name no post are left out. */
 export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, rows: readonly PostRow[] = []): Promise<Array<{ post: PostRow; object: TecObject }>> {
@@ -53,7 +46,6 @@ export async function tecObjects(env: CalendarEnv, def: PostTypeDefinition, ids:
  * otherwise (is_past, is_now).
  */
 export async function keptTecObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], params: Record<string, unknown>, stamp?: string, rows: readonly PostRow[] = []) {
-  const viewer = viewerKey(env, `tec ${def.postType}`, [params.password, params._fields]);
   const render = async (missing: readonly number[]) => {
     const out = new Map<number, { post: PostRow; object: TecObject; until: number }>();
     for (const { post, object } of await tecObjects(env, def, missing, params, rows)) {
@@ -63,7 +55,7 @@ export async function keptTecObjects(env: CalendarEnv, def: PostTypeDefinition, 
     return out;
   };
   const current = (item: { until: number }) => env.ctx.now.getTime() < item.until;
-  return keptRenders(env, stamp, viewer, ids, render, current);
+  return keptRenders(env, stamp, { kind: `tec ${def.postType}`, values: [params.password, params._fields] }, ids, render, current);
 }
 
 /** The objects of a list's page: those of the posts the caller may read, in the order given (kept: keptTecObjects). */

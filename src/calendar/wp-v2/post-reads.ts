@@ -11,13 +11,14 @@ import { getTermsByIds, termTaxonomyIdsWithDescendants } from '../../wp/terms';
 import type { WpData } from '../../wp/wp-handle';
 import type { TermFilter } from '../../wp-rest/post-args';
 import type { RestPostType } from '../../wp-rest/post-type';
-import { collectionQuery, forbiddenContext, pagingHeaders, postsError, statusProblem, type CollectionArgs } from '../../wp-rest/post-collection';
+import { collectionQuery, forbiddenContext, postsError, statusProblem, type CollectionArgs } from '../../wp-rest/post-collection';
+import { pagingHeaders } from '../../wp-rest/collection-headers';
 import { restContext } from '../../wp-rest/response-fields';
 import type { PostTypeDefinition } from '../registry/post-type';
 import { TEC_STATUS_REGISTRATIONS } from '../registry/wp-registrations';
 import type { CalendarEnv } from '../site/calendar-env';
 import { envOf, type Req } from '../post-resource/request';
-import { inOrder, kept, keptPost, keptRenders, keptRows, viewerKey } from '../post-resource/kept-objects';
+import { inOrder, kept, keptPost, keptRenders, keptRows } from '../post-resource/kept-objects';
 import { postObjects, postRights, restPostType, withCorePermalinks, type ViewRequest } from './post-view';
 import type { WpPostObject } from '../../wp-rest/wp-objects';
 
@@ -83,8 +84,8 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
   // A list by status alone is counted the type's own way where it has one (the events: their index's counts).
   const counter = def.wpRest.statusCounter?.(env);
   const statuses = counter ? statusesAlone(filter) : undefined;
-  const count = counter && statuses ? () => counter(statuses) : undefined;
-  const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp, count });
+  const fromCounts = counter && statuses ? () => counter(statuses) : undefined;
+  const page = await pageOfIds(wp, matching, order, args.per_page, offset, 'p.ID', { query: matching, stamp, fromCounts });
   // WP_Query reports no total for an empty page; the controller counts again only past the first page.
   const total = page.ids.length === 0 && args.page <= 1 ? 0 : page.total;
   if (args.page > Math.ceil(total / args.per_page) && total > 0) throw postsError('rest_post_invalid_page_number');
@@ -100,7 +101,7 @@ export async function listPosts(def: PostTypeDefinition, req: Req): Promise<Rest
  */
 async function keptPostObjects(env: CalendarEnv, def: PostTypeDefinition, ids: readonly number[], request: ViewRequest, rows: readonly PostRow[] = []): Promise<WpPostObject[]> {
   const stamp = env.ctx.objects ? await env.ctx.changeStamp() : undefined;
-  const viewer = viewerKey(env, `wp/v2 ${def.postType}`, [request.context, request.fields, request.params.password, request.excerptLength]);
+  const viewer = { kind: `wp/v2 ${def.postType}`, values: [request.context, request.fields, request.params.password, request.excerptLength] };
   const render = async (missing: readonly number[]) => {
     const given = new Map(rows.map((r) => [r.ID, r]));
     const read = missing.every((id) => given.has(id)) ? given : await getPosts(env.ctx.wp, missing);
