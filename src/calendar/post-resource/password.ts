@@ -59,9 +59,9 @@ export function passwordAccess(env: CalendarEnv, post: PostRow, params: Record<s
   return hasPasswordAccess(post.post_password, params.password, editContext);
 }
 
-/** tec/v1's password state of a post: without its password in `?password=` every caller, administrators included, sees it masked. */
 export type PasswordState = 'none' | 'given' | 'required';
 
+/** tec/v1's password state of a post: without its password in `?password=` every caller, administrators included, sees it masked. */
 export function passwordState(post: PostRow, params: Record<string, unknown>): PasswordState {
   if (post.post_password === '') return 'none';
   return params.password === post.post_password ? 'given' : 'required';

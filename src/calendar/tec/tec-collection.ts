@@ -43,6 +43,7 @@ export interface Listed {
   lists: Record<string, unknown>;
 }
 
+/** The page's answer; a page past the last one (no ids) is the plugin's 404. */
 export async function collectionResponse(env: CalendarEnv, def: PostTypeDefinition, input: OperationInput, listed: Listed, stamp?: Promise<string | undefined>): Promise<RestResponse> {
   if (listed.page > 1 && listed.ids.length === 0) return pageNotFound();
   const totalPages = listed.total === 0 ? 0 : Math.ceil(listed.total / listed.perPage);
