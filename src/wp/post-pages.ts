@@ -77,7 +77,7 @@ export interface PendingPage {
  * Both are sent at once and each promise settles on its own: a caller can load the page's posts while a count of
  * many matches still runs (on a pooled engine, the count's time then hides behind the loading's).
  */
-export function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): PendingPage {
+function pendingPageOfIds(wp: WpData, matching: Knex.QueryBuilder, order: readonly OrderTerm[], limit: number, offset: number, idColumn = 'p.ID', counted: CountOf = { query: matching }): PendingPage {
   const page = orderedIds(matching, order, idColumn).limit(sqlCount(limit)).offset(sqlCount(offset));
   return { ids: idsOf(page), total: countTotal(wp, counted) };
 }
